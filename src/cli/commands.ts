@@ -1,0 +1,47 @@
+import type { Config } from '../config/config.js';
+import { ingestCommand } from './commands/ingest.js';
+import { keysCommand } from './commands/keys.js';
+import { migrateCommand } from './commands/migrate.js';
+import { runsCommand } from './commands/runs.js';
+import { serveCommand } from './commands/serve.js';
+
+export class UsageError extends Error {
+  static readonly usage = `Usage: touchline <command>
+
+  serve                         migrate, then serve the API (HOST, PORT)
+  migrate                       apply database migrations
+  ingest openfootball --from <folder | file.json | archive.tar.gz|.zip | http(s) URL> [--clubs <location>]
+                                import a source in one transaction
+  runs [<id>]                   list ingestion runs, or show one with its artifacts and rejections
+  keys create [--name N] [--expires-in-days D]
+  keys list
+  keys revoke <key id>
+  keys deactivate <key id>      mark the key's subscription inactive (403 subscription_inactive)
+  keys activate <key id>
+
+Configuration comes from environment variables; see README.md.`;
+}
+
+/** Runs one CLI command; returns the exit code, or -1 for a long-running command that exits by itself. */
+export async function runCommand(argv: string[], config: Readonly<Config>): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'serve':
+      return serveCommand(rest, config);
+    case 'migrate':
+      return migrateCommand(config);
+    case 'ingest':
+      return ingestCommand(rest, config);
+    case 'runs':
+      return runsCommand(rest, config);
+    case 'keys':
+      return keysCommand(rest, config);
+    case undefined:
+    case 'help':
+    case '--help':
+      process.stdout.write(`${UsageError.usage}\n`);
+      return 0;
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}

@@ -1,0 +1,15 @@
+import type { Config } from '../../config/config.js';
+import { openStorage } from '../../storage/connection.js';
+import { migrateToLatest } from '../../storage/migrations/migrate.js';
+
+export async function migrateCommand(config: Readonly<Config>): Promise<number> {
+  const storage = openStorage(config.databaseUrl);
+  try {
+    const { results = [] } = await migrateToLatest(storage);
+    if (results.length === 0) process.stdout.write('migrate: schema is up to date\n');
+    for (const r of results) process.stdout.write(`migrate: ${r.migrationName} ${r.status}\n`);
+    return 0;
+  } finally {
+    await storage.close();
+  }
+}

@@ -1,0 +1,48 @@
+import type { Config } from '../../config/config.js';
+import { findRun, listRuns } from '../../storage/repositories/ingestion-run.repository.js';
+import { UsageError } from '../commands.js';
+import { withStorage } from '../with-storage.js';
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+export async function runsCommand(argv: string[], config: Readonly<Config>): Promise<number> {
+  const [id] = argv;
+  if (id !== undefined && !/^\d+$/.test(id)) throw new UsageError('runs takes an optional numeric run id');
+  return withStorage(config, async ({ db }) => {
+    if (id === undefined) {
+      const runs = await listRuns(db);
+      if (runs.length === 0) out('no ingestion runs yet');
+      for (const r of runs) {
+        out(
+          `${r.id}\t${r.outcome}\t${r.source}\t${r.started_at}\tseen ${r.records_seen}\tinserted ${r.inserted}\t` +
+            `updated ${r.updated}\tunchanged ${r.unchanged}\trejected ${r.rejected}\t${r.error ?? r.location}`,
+        );
+      }
+      return 0;
+    }
+    const found = await findRun(db, Number(id));
+    if (!found) {
+      process.stderr.write(`runs: no run with id ${id}\n`);
+      return 1;
+    }
+    const { run, artifacts, rejections } = found;
+    out(`run ${run.id}: ${run.outcome}${run.error ? ` (${run.error})` : ''}`);
+    out(`source ${run.source} from ${run.location}`);
+    out(`started ${run.started_at}, finished ${run.finished_at ?? '-'}`);
+    out(`sha256 ${run.sha256 ?? '-'}, ${run.bytes ?? '-'} bytes`);
+    out(
+      `records seen ${run.records_seen}: inserted ${run.inserted}, updated ${run.updated}, ` +
+        `unchanged ${run.unchanged}, rejected ${run.rejected}`,
+    );
+    out(`\nartifacts (${artifacts.length}):`);
+    for (const a of artifacts) {
+      out(
+        `  ${a.uri}\tsha256 ${a.sha256}\t${a.bytes} B\tretrieved ${a.retrieved_at}\tseen ${a.records_seen}\t` +
+          `+${a.inserted} ~${a.updated} =${a.unchanged} x${a.rejected}`,
+      );
+    }
+    out(`\nrejections (${rejections.length}):`);
+    for (const r of rejections) out(`  ${r.artifact_uri} ${r.record_ref}: ${r.reason}`);
+    return 0;
+  });
+}

@@ -1,0 +1,101 @@
+import path from 'node:path';
+
+export type Environment = 'development' | 'production';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  host: string;
+  port: number;
+  databaseUrl: string;
+  logLevel: LogLevel;
+  env: Environment;
+  /** Paths or URLs ingested in the background on first start; empty means none. */
+  sources: string[];
+  /** How often an API process re-reads the dataset generation (ms) to drop stale cached responses. */
+  generationPollMs: number;
+  /** Number of cached serialized responses kept per process. */
+  responseCacheEntries: number;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+  }
+}
+
+export const DEFAULT_SOURCES = [
+  'https://github.com/openfootball/football.json/archive/refs/heads/master.tar.gz',
+];
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+type Env = Record<string, string | undefined>;
+
+function readPort(env: Env): number {
+  const raw = env.PORT ?? '8080';
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port < 0 || port > 65535) {
+    throw new ConfigError('PORT', `must be an integer between 0 and 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+function readEnum<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+function readDatabaseUrl(env: Env, cwd: string): string {
+  const raw = env.DATABASE_URL;
+  if (raw === undefined || raw === '') return `sqlite:${path.join(cwd, 'var', 'touchline.db')}`;
+  if (/^postgres(ql)?:\/\//.test(raw)) return raw;
+  if (raw.startsWith('sqlite:')) {
+    const file = raw.slice('sqlite:'.length).replace(/^\/\//, '');
+    if (file === '') throw new ConfigError('DATABASE_URL', 'sqlite: needs a file path, e.g. sqlite:var/touchline.db');
+    return file === ':memory:' ? 'sqlite::memory:' : `sqlite:${path.resolve(cwd, file)}`;
+  }
+  throw new ConfigError(
+    'DATABASE_URL',
+    `must start with sqlite: or postgres://, got "${raw.replace(/\/\/[^@]*@/, '//***@')}"`,
+  );
+}
+
+function readPositiveInt(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) {
+    throw new ConfigError(name, `must be a positive integer, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function readSources(env: Env): string[] {
+  const raw = env.TOUCHLINE_SOURCES;
+  if (raw === undefined) return DEFAULT_SOURCES;
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+/** Parses and validates the whole configuration once; callers receive a frozen object. */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Readonly<Config> {
+  const host = env.HOST && env.HOST !== '' ? env.HOST : '127.0.0.1';
+  return Object.freeze({
+    host,
+    port: readPort(env),
+    databaseUrl: readDatabaseUrl(env, cwd),
+    logLevel: readEnum(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    env: readEnum(env, 'TOUCHLINE_ENV', ['development', 'production'] as const, 'development'),
+    sources: readSources(env),
+    generationPollMs: readPositiveInt(env, 'TOUCHLINE_GENERATION_POLL_MS', 1000),
+    responseCacheEntries: readPositiveInt(env, 'TOUCHLINE_CACHE_ENTRIES', 5000),
+  });
+}

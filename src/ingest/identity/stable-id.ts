@@ -1,0 +1,27 @@
+import { createHash } from 'node:crypto';
+
+export type IdPrefix = 'comp' | 'season' | 'team' | 'match' | 'player';
+
+const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+
+/**
+ * A public ID is a type prefix plus 16 base-32 characters (80 bits) of the SHA-256 of the record's canonical
+ * natural key, so the same key always yields the same ID, whatever the import order or database.
+ */
+export function stableId(prefix: IdPrefix, naturalKey: string): string {
+  const digest = createHash('sha256').update(`${prefix}\u0000${naturalKey}`).digest();
+  let out = '';
+  let buffer = 0;
+  let bits = 0;
+  for (const byte of digest) {
+    buffer = (buffer << 8) | byte;
+    bits += 8;
+    while (bits >= 5 && out.length < 16) {
+      out += ALPHABET[(buffer >> (bits - 5)) & 31];
+      bits -= 5;
+    }
+    buffer &= (1 << bits) - 1;
+    if (out.length === 16) break;
+  }
+  return `${prefix}_${out}`;
+}

@@ -1,0 +1,246 @@
+import type { ArtifactFile, CanonicalBatch, CompetitionRecord, MatchRecord, TeamAliasRecord, TeamRecord } from '../canonical.js';
+import { IngestError } from '../ingest-error.js';
+import { exactNameKey } from '../identity/name-keys.js';
+import { stableId } from '../identity/stable-id.js';
+import { UNSCOPED, type TeamResolver } from '../identity/team-resolver.js';
+import { foldText, slugify } from '../../text/fold.js';
+import { competitionProfile, type CompetitionProfile } from './competition-catalogue.js';
+import { countryByKey } from './countries.js';
+import { localToUtc } from './kickoff.js';
+import { parseRawMatch, type RawMatch } from './match-record.js';
+import { matchStatus } from './match-status.js';
+import { competitionName, correctSeasonYears, seasonName } from './season-dates.js';
+import { isPlaceholderTeam, teamName } from './team-names.js';
+
+const SOURCE = 'openfootball/football.json';
+const FILE_PATH = /(?:^|\/)(\d{4}(?:-\d{2})?)\/([a-z]+(?:\.[a-z0-9]+)?)\.json$/;
+const DAY_MS = 86_400_000;
+
+interface SeasonFile {
+  file: ArtifactFile;
+  seasonKey: string;
+  code: string;
+}
+
+/** Picks the `<season>/<code>.json` files out of an artifact, in a fixed order whatever order they came in. */
+export function footballJsonFiles(files: readonly ArtifactFile[]): SeasonFile[] {
+  const found: SeasonFile[] = [];
+  for (const file of files) {
+    const m = FILE_PATH.exec(file.uri);
+    if (m) found.push({ file, seasonKey: m[1]!, code: m[2]! });
+  }
+  return found.sort((a, b) => a.seasonKey.localeCompare(b.seasonKey) || a.code.localeCompare(b.code));
+}
+
+function readFile(file: ArtifactFile): { name: string; matches: unknown[] } {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(file.bytes.toString('utf8'));
+  } catch (error) {
+    throw new IngestError(`${file.uri}: not valid JSON (${(error as Error).message})`);
+  }
+  const d = doc as { name?: unknown; matches?: unknown };
+  if (typeof doc !== 'object' || doc === null || typeof d.name !== 'string' || !Array.isArray(d.matches)) {
+    throw new IngestError(`${file.uri}: not a football.json file (expected {"name": string, "matches": [...]})`);
+  }
+  return { name: d.name, matches: d.matches };
+}
+
+function maxBy<T>(current: T | undefined, candidate: T, key: (t: T) => string): T {
+  return current === undefined || key(candidate) > key(current) ? candidate : current;
+}
+
+/**
+ * Turns football.json files into canonical records. Whole-file problems (bad JSON, wrong shape) throw an
+ * IngestError; a single unusable match is rejected with its reason and the rest of the file is kept.
+ */
+export function normalizeFootballJson(
+  files: readonly ArtifactFile[],
+  resolver: TeamResolver,
+  now: number,
+): CanonicalBatch {
+  const seasonFiles = footballJsonFiles(files);
+  if (seasonFiles.length === 0) {
+    throw new IngestError('no football.json files (<season>/<code>.json) found in the artifact');
+  }
+  const batch: CanonicalBatch = {
+    competitions: [],
+    seasons: [],
+    teams: [],
+    aliases: [],
+    matches: [],
+    rejections: [],
+    artifacts: [],
+    notes: [],
+  };
+  const competitions = new Map<string, CompetitionRecord>();
+  const teams = new Map<string, TeamRecord>();
+  const aliases = new Map<string, TeamAliasRecord>();
+  // season folder + date + home + away -> where that fixture was first seen, to catch files repeating others.
+  const fixturesSeen = new Map<string, string>();
+
+  for (const { file, seasonKey, code } of seasonFiles) {
+    const doc = readFile(file);
+    const profile = competitionProfile(code);
+    const competitionId = stableId('comp', code);
+    const seasonId = stableId('season', `${code}:${seasonKey}`);
+    const outcome = {
+      uri: file.uri,
+      sha256: file.sha256,
+      bytes: file.bytes.length,
+      retrievedAt: file.retrievedAt,
+      recordsSeen: doc.matches.length,
+      matchIds: [] as string[],
+      rejected: 0,
+    };
+    batch.artifacts.push(outcome);
+    const reject = (index: number, reason: string) => {
+      outcome.rejected += 1;
+      batch.rejections.push({ artifactUri: file.uri, recordRef: `matches[${index}]`, reason });
+    };
+
+    const parsed = doc.matches.map((entry, index) => {
+      const result = parseRawMatch(entry);
+      if (!result.ok) reject(index, result.reason);
+      return result.ok ? result.value : null;
+    });
+    const corrected = correctSeasonYears(seasonKey, parsed);
+    if (corrected.size > 0) {
+      batch.notes.push(`${file.uri}: ${corrected.size} match dates moved one year later (dated before the season began)`);
+    }
+
+    const keysInFile = new Map<string, { index: number; date: string }[]>();
+    const fileMatches: Array<{ index: number; baseKey: string; record: MatchRecord; date: string }> = [];
+    parsed.forEach((raw, index) => {
+      if (!raw) return;
+      const date = corrected.get(index) ?? raw.date;
+      const placeholder = [raw.team1, raw.team2].find(isPlaceholderTeam);
+      if (placeholder) return reject(index, `placeholder team name "${placeholder}" (team not yet known)`);
+      const home = resolveTeam(raw.team1, profile, seasonKey);
+      const away = resolveTeam(raw.team2, profile, seasonKey);
+      if (home === away) return reject(index, `team1 and team2 resolve to the same team (${home})`);
+      const fixtureKey = `${seasonKey}|${date}|${home}|${away}`;
+      const firstSeen = fixturesSeen.get(fixtureKey);
+      if (firstSeen && !firstSeen.startsWith(`${file.uri}#`)) {
+        return reject(index, `duplicate of ${firstSeen.replace('#', ' ')} (same teams on the same date)`);
+      }
+      const baseKey = `${code}:${seasonKey}:${foldText(raw.round ?? '')}|${foldText(raw.stage ?? '')}:${home}:${away}`;
+      const sameKey = keysInFile.get(baseKey) ?? [];
+      const twin = sameKey.find((s) => s.date === date);
+      if (twin) return reject(index, `duplicate of matches[${twin.index}] in the same file (same round, teams and date)`);
+      sameKey.push({ index, date });
+      keysInFile.set(baseKey, sameKey);
+      fixturesSeen.set(fixtureKey, `${file.uri}#matches[${index}]`);
+      fileMatches.push({ index, baseKey, date, record: matchRecord(raw, date, profile, competitionId, seasonId, home, away) });
+    });
+
+    // Two legs or a replay share round and teams: number them by date so the first keeps the plain key.
+    for (const m of fileMatches) {
+      const legs = keysInFile.get(m.baseKey)!.map((s) => s.date).sort();
+      const leg = legs.indexOf(m.date) + 1;
+      m.record.id = stableId('match', leg > 1 ? `${m.baseKey}:${leg}` : m.baseKey);
+      batch.matches.push(m.record);
+      outcome.matchIds.push(m.record.id);
+    }
+
+    if (fileMatches.length > 0) {
+      batch.seasons.push({ id: seasonId, competition_id: competitionId, key: seasonKey, name: seasonName(seasonKey) });
+      const name = competitionName(doc.name);
+      competitions.set(
+        code,
+        maxBy(competitions.get(code), competitionRecord(competitionId, profile, name, seasonKey), (c) => c.name_season),
+      );
+    }
+  }
+
+  function resolveTeam(raw: string, profile: CompetitionProfile, seasonKey: string): string {
+    const { name, scopes } = teamName(raw, profile);
+    const resolved = resolver.resolve(name, scopes);
+    const country = resolved.scope === UNSCOPED ? undefined : countryByKey(resolved.scope);
+    const candidate: TeamRecord = {
+      id: resolved.teamId,
+      slug: slugify(name),
+      name,
+      name_season: seasonKey,
+      short_name: null,
+      country_name: country?.name ?? null,
+      country_code: country?.iso2 ?? null,
+      logo_url: null,
+      search_name: foldText(name),
+    };
+    teams.set(resolved.teamId, maxBy(teams.get(resolved.teamId), candidate, (t) => `${t.name_season}\u0000${t.name}`));
+    if (resolved.via !== 'stored-alias') {
+      addAlias(resolved.scope, resolved.aliasKey, name, resolved.teamId, SOURCE);
+      if (resolved.canonical) {
+        addAlias(resolved.scope, exactNameKey(resolved.canonical), resolved.canonical, resolved.teamId, 'openfootball/clubs');
+      }
+    }
+    return resolved.teamId;
+  }
+
+  function addAlias(scope: string, aliasKey: string, alias: string, teamId: string, source: string): void {
+    const key = `${scope}\u0000${aliasKey}`;
+    if (!aliases.has(key)) aliases.set(key, { scope, alias_key: aliasKey, alias, team_id: teamId, source });
+  }
+
+  function matchRecord(
+    raw: RawMatch,
+    date: string,
+    profile: CompetitionProfile,
+    competitionId: string,
+    seasonId: string,
+    home: string,
+    away: string,
+  ): MatchRecord {
+    const startsAt = raw.time ? localToUtc(date, raw.time, profile.timezone) : `${date}T00:00:00Z`;
+    const kickoffEndsAt = Date.parse(startsAt) + (raw.time ? 0 : DAY_MS);
+    const { ht, ft, et, p } = raw.score;
+    const final = et ?? ft;
+    return {
+      id: '',
+      competition_id: competitionId,
+      season_id: seasonId,
+      round: raw.round,
+      stage: raw.stage,
+      home_team_id: home,
+      away_team_id: away,
+      starts_at: startsAt,
+      time_known: raw.time ? 1 : 0,
+      status: matchStatus(raw.status, raw.score, kickoffEndsAt, now),
+      source_status: raw.status,
+      home_score: final?.[0] ?? null,
+      away_score: final?.[1] ?? null,
+      ht_home: ht?.[0] ?? null,
+      ht_away: ht?.[1] ?? null,
+      ft_home: ft?.[0] ?? null,
+      ft_away: ft?.[1] ?? null,
+      et_home: et?.[0] ?? null,
+      et_away: et?.[1] ?? null,
+      pen_home: p?.[0] ?? null,
+      pen_away: p?.[1] ?? null,
+      venue_name: null,
+    };
+  }
+
+  batch.competitions = [...competitions.values()];
+  batch.teams = [...teams.values()];
+  batch.aliases = [...aliases.values()];
+  return batch;
+}
+
+function competitionRecord(id: string, profile: CompetitionProfile, name: string, seasonKey: string): CompetitionRecord {
+  return {
+    id,
+    code: profile.code,
+    slug: slugify(name),
+    name,
+    name_season: seasonKey,
+    country_name: profile.country?.name ?? null,
+    country_code: profile.country?.iso2 ?? null,
+    type: profile.type,
+    gender: profile.gender,
+    logo_url: null,
+    timezone: profile.timezone,
+    search_name: foldText(name),
+  };
+}

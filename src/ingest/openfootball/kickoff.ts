@@ -1,0 +1,66 @@
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const offsets = new Map<string, number>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** Offset of `timeZone` from UTC at instant `utcMs`, in milliseconds. */
+function zoneOffset(utcMs: number, timeZone: string): number {
+  const parts: Record<string, number> = {};
+  for (const p of formatter(timeZone).formatToParts(new Date(utcMs))) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  const asUtc = Date.UTC(
+    parts.year ?? 0,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+  return asUtc - utcMs;
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    formatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Converts a wall-clock date and time in `timeZone` to a UTC ISO string. A time that does not exist (the
+ * hour skipped when clocks go forward) resolves to the instant just after the gap; an ambiguous one (the
+ * repeated hour) to its first occurrence.
+ */
+export function localToUtc(date: string, time: string, timeZone: string): string {
+  const cacheKey = `${timeZone}|${date}|${time}`;
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(y, m - 1, d, hh, mm);
+  let offset = offsets.get(cacheKey);
+  if (offset === undefined) {
+    const first = zoneOffset(wall, timeZone);
+    const second = zoneOffset(wall - first, timeZone);
+    offset = first === second ? first : Math.max(first, second);
+    offsets.set(cacheKey, offset);
+  }
+  return new Date(wall - offset).toISOString().replace('.000Z', 'Z');
+}

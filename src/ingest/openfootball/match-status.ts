@@ -1,0 +1,30 @@
+import type { Score } from './match-record.js';
+
+export type MatchStatus = 'scheduled' | 'live' | 'finished' | 'postponed' | 'canceled' | 'unknown';
+
+/**
+ * Maps a source status and score to the six API statuses:
+ * cancelled/canceled and abandoned -> canceled (the fixture produced no result and will not be completed as
+ * scheduled); postponed -> postponed; awarded -> finished (the awarded score is the result); a score ->
+ * finished; no score -> scheduled only while the kick-off is still ahead at ingestion, unknown after it
+ * (a past fixture without a result is not "scheduled"). A status word the source has not used before
+ * gives unknown.
+ */
+export function matchStatus(sourceStatus: string | null, score: Score, kickoffEndsAt: number, now: number): MatchStatus {
+  switch (sourceStatus?.toLowerCase()) {
+    case 'cancelled':
+    case 'canceled':
+    case 'abandoned':
+      return 'canceled';
+    case 'postponed':
+      return 'postponed';
+    case 'awarded':
+      return 'finished';
+    case undefined:
+      break;
+    default:
+      return 'unknown';
+  }
+  if (score.ft || score.et || score.p) return 'finished';
+  return kickoffEndsAt > now ? 'scheduled' : 'unknown';
+}

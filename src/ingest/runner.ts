@@ -1,0 +1,190 @@
+import type { Storage } from '../storage/connection.js';
+import { refreshDerivedCounts } from '../storage/repositories/derived-counts.js';
+import { insertRun, type NewArtifact } from '../storage/repositories/ingestion-run.repository.js';
+import { syncRecords, type SyncResult } from '../storage/repositories/record-sync.js';
+import { insertNewAliases, loadAliases } from '../storage/repositories/team-alias.repository.js';
+import type { CanonicalBatch, CompetitionRecord, TeamRecord } from './canonical.js';
+import { storedAliasKey } from './identity/team-resolver.js';
+import type { LoadedSource } from './openfootball/adapter.js';
+import type { Progress } from './progress.js';
+
+export interface RunSummary {
+  runId: number;
+  source: string;
+  outcome: 'succeeded' | 'failed';
+  error: string | null;
+  sha256: string | null;
+  recordsSeen: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+  rowsWritten: number;
+  notes: string[];
+  durationMs: number;
+}
+
+export interface RunRequest {
+  source: string;
+  location: string;
+  load: () => Promise<LoadedSource>;
+  progress?: Progress;
+  clock?: () => Date;
+}
+
+/** Keeps the stored name when it came from a newer season than the incoming record's. */
+function newestName<R extends TeamRecord | CompetitionRecord>(incoming: R, existing: Record<string, unknown>): R {
+  const stored = `${String(existing.name_season)}\u0000${String(existing.name)}`;
+  const offered = `${incoming.name_season}\u0000${incoming.name}`;
+  if (stored <= offered) return incoming;
+  return {
+    ...incoming,
+    name: existing.name,
+    name_season: existing.name_season,
+    slug: existing.slug,
+    search_name: existing.search_name,
+  } as R;
+}
+
+function matchCountsFor(ids: string[], result: SyncResult) {
+  const counts = { inserted: 0, updated: 0, unchanged: 0 };
+  for (const id of ids) counts[result.outcome.get(id) ?? 'unchanged'] += 1;
+  return counts;
+}
+
+interface RunContext {
+  source: string;
+  location: string;
+  startedAt: string;
+  sha256: string | null;
+  bytes: number | null;
+}
+
+async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunContext): Promise<RunSummary> {
+  const now = run.startedAt;
+  return storage.db.transaction().execute(async (trx) => {
+    const competitions = await syncRecords(trx, 'competitions', batch.competitions, now, newestName);
+    const seasons = await syncRecords(trx, 'seasons', batch.seasons, now);
+    const teams = await syncRecords(trx, 'teams', batch.teams, now, newestName);
+    const aliasesWritten = await insertNewAliases(trx, batch.aliases, now);
+    const matches = await syncRecords(trx, 'matches', batch.matches, now);
+    const derived = await refreshDerivedCounts(trx, [...new Set(batch.seasons.map((s) => s.competition_id))], now);
+
+    const artifacts: NewArtifact[] = batch.artifacts.map((a) => ({
+      uri: a.uri,
+      sha256: a.sha256,
+      bytes: a.bytes,
+      retrieved_at: a.retrievedAt,
+      records_seen: a.recordsSeen,
+      rejected: a.rejected,
+      ...matchCountsFor(a.matchIds, matches),
+    }));
+    const written = [competitions, seasons, teams, matches].reduce((n, r) => n + r.inserted + r.updated, 0);
+    const recordsSeen = batch.artifacts
+      .filter((a) => a.matchIds.length > 0 || a.rejected > 0)
+      .reduce((n, a) => n + a.recordsSeen, 0);
+    const counts = {
+      records_seen: recordsSeen,
+      inserted: matches.inserted,
+      updated: matches.updated,
+      unchanged: matches.unchanged,
+      rejected: batch.rejections.length,
+    };
+    const runId = await insertRun(
+      trx,
+      {
+        source: run.source,
+        location: run.location,
+        sha256: run.sha256,
+        bytes: run.bytes,
+        started_at: run.startedAt,
+        finished_at: new Date().toISOString(),
+        outcome: 'succeeded',
+        error: null,
+        ...counts,
+      },
+      artifacts,
+      batch.rejections.map((r) => ({ artifact_uri: r.artifactUri, record_ref: r.recordRef, reason: r.reason })),
+    );
+    return {
+      runId,
+      source: run.source,
+      outcome: 'succeeded',
+      error: null,
+      sha256: run.sha256,
+      recordsSeen,
+      inserted: counts.inserted,
+      updated: counts.updated,
+      unchanged: counts.unchanged,
+      rejected: counts.rejected,
+      rowsWritten: written + aliasesWritten + derived,
+      notes: batch.notes,
+      durationMs: 0,
+    };
+  });
+}
+
+/**
+ * One ingestion run: read the source, normalize it, and write the difference in a single transaction
+ * together with its audit rows. Any failure rolls the whole run back; the failure itself is then recorded
+ * as a run of its own so `touchline runs` shows it.
+ */
+export async function runIngestion(storage: Storage, request: RunRequest): Promise<RunSummary> {
+  const clock = request.clock ?? (() => new Date());
+  const started = clock();
+  const base: RunContext = {
+    source: request.source,
+    location: request.location,
+    startedAt: started.toISOString(),
+    sha256: null,
+    bytes: null,
+  };
+  const progress = request.progress;
+  try {
+    progress?.step('reading source');
+    const loaded = await request.load();
+    const main = loaded.artifacts[0]!;
+    base.sha256 = main.sha256;
+    base.bytes = main.bytes;
+    progress?.step('normalizing records');
+    const stored = new Map(
+      (await loadAliases(storage.db)).map((a) => [storedAliasKey(a.scope, a.alias_key), a.team_id]),
+    );
+    const batch = loaded.normalize(stored, started.getTime());
+    progress?.step(`writing ${batch.matches.length} matches`);
+    const summary = await writeBatch(storage, batch, base);
+    return { ...summary, durationMs: Date.now() - started.getTime() };
+  } catch (error) {
+    const message = (error as Error).message;
+    const runId = await insertRun(storage.db, {
+      source: base.source,
+      location: base.location,
+      sha256: base.sha256,
+      bytes: base.bytes,
+      started_at: base.startedAt,
+      finished_at: new Date().toISOString(),
+      outcome: 'failed',
+      error: message,
+      records_seen: 0,
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      rejected: 0,
+    }).catch(() => 0);
+    return {
+      runId,
+      source: base.source,
+      outcome: 'failed',
+      error: message,
+      sha256: base.sha256,
+      recordsSeen: 0,
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      rejected: 0,
+      rowsWritten: 0,
+      notes: [],
+      durationMs: Date.now() - started.getTime(),
+    };
+  }
+}

@@ -1,0 +1,22 @@
+import { Migrator, type Migration, type MigrationResultSet } from 'kysely';
+import type { Storage } from '../connection.js';
+import * as initial from './0001-initial.js';
+
+/** Migrations are listed here in order; each receives the engine for the few DDL spellings that differ. */
+const MIGRATIONS = { '0001-initial': initial };
+
+export async function migrateToLatest(storage: Storage): Promise<MigrationResultSet> {
+  const migrations: Record<string, Migration> = {};
+  for (const [name, module] of Object.entries(MIGRATIONS)) {
+    migrations[name] = { up: (db) => module.up(db, storage.engine) };
+  }
+  const migrator = new Migrator({
+    db: storage.db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: 'touchline_migrations',
+    migrationLockTableName: 'touchline_migrations_lock',
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
+  return result;
+}

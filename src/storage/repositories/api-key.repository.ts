@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import type { ApiKeyTable, Database } from '../schema.js';
+
+export type ApiKeyRow = ApiKeyTable;
+
+export async function insertApiKey(db: Kysely<Database>, row: ApiKeyRow): Promise<void> {
+  await db.insertInto('api_keys').values(row).execute();
+}
+
+export async function findApiKeyByHash(db: Kysely<Database>, keyHash: string): Promise<ApiKeyRow | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
+}
+
+export async function listApiKeys(db: Kysely<Database>): Promise<ApiKeyRow[]> {
+  return db.selectFrom('api_keys').selectAll().orderBy('created_at').orderBy('id').execute();
+}
+
+export async function countApiKeys(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('api_keys').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function updateApiKey(
+  db: Kysely<Database>,
+  id: string,
+  changes: Partial<Pick<ApiKeyRow, 'revoked_at' | 'subscription_active'>>,
+): Promise<boolean> {
+  const result = await db.updateTable('api_keys').set(changes).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

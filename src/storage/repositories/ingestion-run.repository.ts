@@ -1,0 +1,105 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, IngestionRunTable } from '../schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface NewRun {
+  source: string;
+  location: string;
+  sha256: string | null;
+  bytes: number | null;
+  started_at: string;
+  finished_at: string;
+  outcome: 'succeeded' | 'failed';
+  error: string | null;
+  records_seen: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+}
+
+export interface NewArtifact {
+  uri: string;
+  sha256: string;
+  bytes: number;
+  retrieved_at: string;
+  records_seen: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+}
+
+export interface NewRejection {
+  artifact_uri: string;
+  record_ref: string;
+  reason: string;
+}
+
+const CHUNK = 1000;
+
+export async function insertRun(
+  db: Db,
+  run: NewRun,
+  artifacts: NewArtifact[] = [],
+  rejections: NewRejection[] = [],
+): Promise<number> {
+  const { id } = await db.insertInto('ingestion_runs').values(run).returning('id').executeTakeFirstOrThrow();
+  const runId = Number(id);
+  const artifactRows = artifacts.map((a, seq) => ({ ...a, run_id: runId, seq }));
+  for (let i = 0; i < artifactRows.length; i += CHUNK) {
+    await db.insertInto('ingestion_artifacts').values(artifactRows.slice(i, i + CHUNK)).execute();
+  }
+  const rejectionRows = rejections.map((r, seq) => ({ ...r, run_id: runId, seq }));
+  for (let i = 0; i < rejectionRows.length; i += CHUNK) {
+    await db.insertInto('ingestion_rejections').values(rejectionRows.slice(i, i + CHUNK)).execute();
+  }
+  return runId;
+}
+
+export type RunRow = Omit<IngestionRunTable, 'id'> & { id: number };
+
+export async function listRuns(db: Db, limit = 50): Promise<RunRow[]> {
+  return db.selectFrom('ingestion_runs').selectAll().orderBy('id', 'desc').limit(limit).execute();
+}
+
+export async function findRun(db: Db, id: number) {
+  const run = await db.selectFrom('ingestion_runs').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!run) return undefined;
+  const artifacts = await db
+    .selectFrom('ingestion_artifacts')
+    .selectAll()
+    .where('run_id', '=', id)
+    .orderBy('seq')
+    .execute();
+  const rejections = await db
+    .selectFrom('ingestion_rejections')
+    .selectAll()
+    .where('run_id', '=', id)
+    .orderBy('seq')
+    .execute();
+  return { run, artifacts, rejections };
+}
+
+/** The newest successful run: its ID is the dataset generation that response caches are keyed on. */
+export async function latestSuccessfulRun(db: Db) {
+  return db
+    .selectFrom('ingestion_runs')
+    .selectAll()
+    .where('outcome', '=', 'succeeded')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function datasetGeneration(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('ingestion_runs')
+    .select('id')
+    .where('outcome', '=', 'succeeded')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.id) : 0;
+}

@@ -1,0 +1,84 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../schema.js';
+
+export interface SyncCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+export interface SyncResult extends SyncCounts {
+  /** What happened to each record, by ID. */
+  outcome: Map<string, keyof SyncCounts>;
+}
+
+type SyncedTable = 'competitions' | 'seasons' | 'teams' | 'matches';
+type Row = { id: string } & Record<string, unknown>;
+type Keyed = { id: string };
+
+const READ_CHUNK = 500;
+// SQLite allows 32,766 bound values per statement; PostgreSQL 65,535.
+const MAX_VALUES_PER_INSERT = 30_000;
+
+function sameValues(record: Keyed, existing: Row): boolean {
+  const incoming = record as Row;
+  for (const key of Object.keys(incoming)) {
+    if ((incoming[key] ?? null) !== (existing[key] ?? null)) return false;
+  }
+  return true;
+}
+
+/**
+ * Writes the difference between `records` and what the table holds: new IDs are inserted, changed rows
+ * updated with a new `updated_at`, identical ones not touched at all. `merge` lets a table keep stored
+ * values that should win over an incoming record (for instance a newer season's spelling of a name).
+ */
+export async function syncRecords<R extends Keyed>(
+  db: Kysely<Database> | Transaction<Database>,
+  table: SyncedTable,
+  records: readonly R[],
+  now: string,
+  merge: (incoming: R, existing: Row) => R = (incoming) => incoming,
+): Promise<SyncResult> {
+  const result: SyncResult = { inserted: 0, updated: 0, unchanged: 0, outcome: new Map() };
+  const existing = new Map<string, Row>();
+  const ids = records.map((r) => r.id);
+  for (let i = 0; i < ids.length; i += READ_CHUNK) {
+    const rows = (await db
+      .selectFrom(table)
+      .selectAll()
+      .where('id', 'in', ids.slice(i, i + READ_CHUNK))
+      .execute()) as unknown as Row[];
+    for (const row of rows) existing.set(row.id, row);
+  }
+
+  const inserts: Row[] = [];
+  for (const incoming of records) {
+    const stored = existing.get(incoming.id);
+    if (!stored) {
+      inserts.push({ ...incoming, created_at: now, updated_at: now });
+      result.outcome.set(incoming.id, 'inserted');
+      continue;
+    }
+    const record = merge(incoming, stored);
+    if (sameValues(record, stored)) {
+      result.outcome.set(incoming.id, 'unchanged');
+      continue;
+    }
+    const { id, ...changes } = record;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await (db.updateTable(table) as any).set({ ...changes, updated_at: now }).where('id', '=', id).execute();
+    result.outcome.set(incoming.id, 'updated');
+  }
+
+  if (inserts.length > 0) {
+    const perRow = Object.keys(inserts[0]!).length;
+    const chunk = Math.max(1, Math.floor(MAX_VALUES_PER_INSERT / perRow));
+    for (let i = 0; i < inserts.length; i += chunk) {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      await (db.insertInto(table) as any).values(inserts.slice(i, i + chunk)).execute();
+    }
+  }
+  for (const what of result.outcome.values()) result[what] += 1;
+  return result;
+}

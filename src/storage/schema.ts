@@ -1,0 +1,156 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The tables as Kysely sees them. Timestamps are ISO-8601 UTC strings and booleans are 0/1 integers on
+ * both engines, so every query and every comparison is identical on SQLite and PostgreSQL.
+ */
+export interface CompetitionTable {
+  id: string;
+  code: string;
+  slug: string;
+  name: string;
+  /** Season key of the source file `name` was taken from; a newer season's name wins. */
+  name_season: string;
+  country_name: string | null;
+  country_code: string | null;
+  type: string;
+  gender: string;
+  logo_url: string | null;
+  timezone: string;
+  search_name: string;
+  season_count: number;
+  match_count: number;
+  result_count: number;
+  team_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SeasonTable {
+  id: string;
+  competition_id: string;
+  key: string;
+  name: string;
+  starts_on: string | null;
+  ends_on: string | null;
+  is_current: number;
+  team_count: number;
+  match_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TeamTable {
+  id: string;
+  slug: string;
+  name: string;
+  /** Season key of the source spelling `name` was taken from; a newer season's spelling wins. */
+  name_season: string;
+  short_name: string | null;
+  country_name: string | null;
+  country_code: string | null;
+  logo_url: string | null;
+  search_name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TeamAliasTable {
+  scope: string;
+  alias_key: string;
+  alias: string;
+  team_id: string;
+  source: string;
+  created_at: string;
+}
+
+export interface MatchTable {
+  id: string;
+  competition_id: string;
+  season_id: string;
+  round: string | null;
+  stage: string | null;
+  home_team_id: string;
+  away_team_id: string;
+  starts_at: string;
+  /** 1 when the source gave a kick-off time, 0 when it gave only a date. */
+  time_known: number;
+  status: string;
+  source_status: string | null;
+  home_score: number | null;
+  away_score: number | null;
+  ht_home: number | null;
+  ht_away: number | null;
+  ft_home: number | null;
+  ft_away: number | null;
+  et_home: number | null;
+  et_away: number | null;
+  pen_home: number | null;
+  pen_away: number | null;
+  venue_name: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IngestionRunTable {
+  id: Generated<number>;
+  source: string;
+  location: string;
+  sha256: string | null;
+  bytes: number | null;
+  started_at: string;
+  finished_at: string | null;
+  outcome: string;
+  error: string | null;
+  records_seen: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+}
+
+export interface IngestionArtifactTable {
+  run_id: number;
+  seq: number;
+  uri: string;
+  sha256: string;
+  bytes: number;
+  retrieved_at: string;
+  records_seen: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+}
+
+export interface IngestionRejectionTable {
+  run_id: number;
+  seq: number;
+  artifact_uri: string;
+  record_ref: string;
+  reason: string;
+}
+
+export interface ApiKeyTable {
+  id: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  environment: string;
+  subscription_active: number;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface Database {
+  competitions: CompetitionTable;
+  seasons: SeasonTable;
+  teams: TeamTable;
+  team_aliases: TeamAliasTable;
+  matches: MatchTable;
+  ingestion_runs: IngestionRunTable;
+  ingestion_artifacts: IngestionArtifactTable;
+  ingestion_rejections: IngestionRejectionTable;
+  api_keys: ApiKeyTable;
+}

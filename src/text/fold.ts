@@ -1,0 +1,32 @@
+const SPECIAL_LETTERS: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  ø: 'o',
+  œ: 'oe',
+  đ: 'd',
+  ł: 'l',
+  ı: 'i',
+  þ: 'th',
+};
+
+/**
+ * Case- and accent-insensitive form of a text: "FC Bayern München" -> "fc bayern munchen".
+ * Used both for stored search columns and for search input, so the two always agree.
+ */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[ßæøœđłıþ]/g, (ch) => SPECIAL_LETTERS[ch] ?? ch)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** URL-friendly form of a name: "Bayern München" -> "bayern-munchen". */
+export function slugify(text: string): string {
+  return foldText(text)
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
