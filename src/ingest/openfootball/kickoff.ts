@@ -1,5 +1,6 @@
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const offsets = new Map<string, number>();
+const DAY_MS = 86_400_000;
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
@@ -47,8 +48,9 @@ export function isValidTimeZone(timeZone: string): boolean {
 
 /**
  * Converts a wall-clock date and time in `timeZone` to a UTC ISO string. A time that does not exist (the
- * hour skipped when clocks go forward) resolves to the instant just after the gap; an ambiguous one (the
- * repeated hour) to its first occurrence.
+ * hour skipped when clocks go forward) is read with the offset in force before the gap, so it lands after
+ * the gap (Berlin 02:30 on a spring-forward night is 03:30 CEST, as RFC 5545 and Temporal's "compatible"
+ * do); an ambiguous one (the repeated hour) resolves to its first occurrence.
  */
 export function localToUtc(date: string, time: string, timeZone: string): string {
   const cacheKey = `${timeZone}|${date}|${time}`;
@@ -57,9 +59,12 @@ export function localToUtc(date: string, time: string, timeZone: string): string
   const wall = Date.UTC(y, m - 1, d, hh, mm);
   let offset = offsets.get(cacheKey);
   if (offset === undefined) {
-    const first = zoneOffset(wall, timeZone);
-    const second = zoneOffset(wall - first, timeZone);
-    offset = first === second ? first : Math.max(first, second);
+    // The offsets in force a day either side cover both sides of any transition near this wall time.
+    const before = zoneOffset(wall - DAY_MS, timeZone);
+    const after = zoneOffset(wall + DAY_MS, timeZone);
+    const valid = [before, after].filter((o) => zoneOffset(wall - o, timeZone) === o);
+    // Both valid: the repeated hour, take the earlier instant (larger offset). Neither: the skipped hour.
+    offset = valid.length > 0 ? Math.max(...valid) : before;
     offsets.set(cacheKey, offset);
   }
   return new Date(wall - offset).toISOString().replace('.000Z', 'Z');

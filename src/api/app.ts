@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Environment } from '../config/config.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerResponseCache } from './plugins/response-cache.js';
+import type { RouteDeps } from './route-context.js';
+import { ErrorEnvelope } from './schemas/common.js';
+import { competitionRoutes } from './routes/competitions.js';
+import { coverageRoutes } from './routes/coverage.js';
+import { healthRoutes } from './routes/health.js';
+import { matchDetailRoutes } from './routes/match-details.js';
+import { matchRoutes } from './routes/matches.js';
+import { openapiRoute } from './routes/openapi.js';
+import { teamRoutes } from './routes/teams.js';
+
+export const API_PREFIX = '/api/v1';
+
+export interface AppOptions extends RouteDeps {
+  env: Environment;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the HTTP application; starting to listen is the caller's business (see src/server). */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    return503OnClosing: true,
+    ajv: {
+      // Unknown query parameters are errors, not silently dropped.
+      customOptions: { removeAdditional: false, coerceTypes: true, useDefaults: true, allErrors: false },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+  app.addSchema(ErrorEnvelope);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Touchline football data API',
+        version: '1.0.0-beta',
+        description:
+          'Read-only football data: competitions, seasons, teams, matches and coverage. See README.md and docs/api.md for the decisions the interface leaves open.',
+      },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key' } } },
+      security: [{ bearer: [] }],
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  });
+
+  registerAuth(app, options.db, options.env);
+  registerResponseCache(app, options.cache, options.generation);
+
+  const deps: RouteDeps = {
+    db: options.db,
+    storage: options.storage,
+    cache: options.cache,
+    generation: options.generation,
+    version: options.version,
+  };
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, deps);
+      await api.register(openapiRoute, deps);
+      await api.register(coverageRoutes, deps);
+      await api.register(competitionRoutes, deps);
+      await api.register(matchRoutes, deps);
+      await api.register(matchDetailRoutes, deps);
+      await api.register(teamRoutes, deps);
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.ready();
+  return app;
+}

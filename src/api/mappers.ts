@@ -1,0 +1,74 @@
+import type { Static } from '@sinclair/typebox';
+import type { Capabilities, Competition, Match, Season, Team } from './schemas/resources.js';
+import type { CompetitionRow, SeasonRow } from '../storage/repositories/competition.repository.js';
+import type { MatchRow } from '../storage/repositories/match.repository.js';
+import type { TeamRow } from '../storage/repositories/team.repository.js';
+
+/** Storage rows to API resources, in one place, so every route shows a resource the same way. */
+
+export function toCompetition(row: CompetitionRow): Static<typeof Competition> {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    country: { name: row.country_name, code: row.country_code },
+    type: row.type as Static<typeof Competition>['type'],
+    gender: row.gender as Static<typeof Competition>['gender'],
+    logo_url: row.logo_url,
+    season_count: row.season_count,
+  };
+}
+
+export function toSeason(row: SeasonRow): Static<typeof Season> {
+  return {
+    id: row.id,
+    name: row.name,
+    starts_on: row.starts_on,
+    ends_on: row.ends_on,
+    is_current: row.is_current === 1,
+    team_count: row.team_count,
+    match_count: row.match_count,
+  };
+}
+
+export function toTeam(row: TeamRow): Static<typeof Team> {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    short_name: row.short_name,
+    country_name: row.country_name,
+    country_code: row.country_code,
+    logo_url: row.logo_url,
+  };
+}
+
+export function toMatch(row: MatchRow): Static<typeof Match> {
+  return {
+    id: row.id,
+    competition: { id: row.competition_id, name: row.competition_name },
+    season: { id: row.season_id, name: row.season_name },
+    starts_at: row.starts_at,
+    starts_at_precision: row.time_known === 1 ? 'datetime' : 'date',
+    // A few sources give only a stage ("Playoffs") for a match; it is the best round name there is.
+    round: row.round ?? row.stage,
+    status: row.status as Static<typeof Match>['status'],
+    home_team: { id: row.home_team_id, name: row.home_team_name, logo_url: row.home_team_logo_url, score: row.home_score },
+    away_team: { id: row.away_team_id, name: row.away_team_name, logo_url: row.away_team_logo_url, score: row.away_score },
+    venue: row.venue_name === null ? null : { name: row.venue_name },
+    updated_at: row.updated_at,
+  };
+}
+
+export function toCapabilities(row: CompetitionRow): Static<typeof Capabilities> {
+  return {
+    fixtures: row.match_count > 0,
+    results: row.result_count > 0,
+    teams: row.team_count > 0,
+    // No source stored so far publishes standings, squads, live data or odds for any competition.
+    standings: false,
+    players: false,
+    live: false,
+    odds: false,
+  };
+}

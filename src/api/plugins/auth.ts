@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Environment } from '../../config/config.js';
+import { hashApiKey, judgeApiKey, type KeyVerdict } from '../../auth/api-keys.js';
+import { findApiKeyByHash } from '../../storage/repositories/api-key.repository.js';
+import type { Database } from '../../storage/schema.js';
+import { ApiError } from '../errors/catalogue.js';
+import { sendError } from './errors.js';
+
+const REALM = 'Bearer realm="touchline"';
+
+const MESSAGES: Record<Exclude<KeyVerdict, 'valid' | 'inactive'>, string> = {
+  invalid: 'The API key is not valid.',
+  revoked: 'The API key has been revoked.',
+  expired: 'The API key has expired.',
+};
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+function unauthorized(reason: string, message: string, description: string): ApiError {
+  return new ApiError('invalid_api_key', message, { reason }, {
+    'www-authenticate': `${REALM}, error="invalid_token", error_description="${description}"`,
+  });
+}
+
+/**
+ * Every route except those marked `public` needs `Authorization: Bearer <key>`. Missing, unknown, revoked
+ * or expired keys, and keys of the other environment (test_ vs live_), answer 401 with WWW-Authenticate;
+ * a key whose subscription is inactive answers 403.
+ */
+export function registerAuth(app: FastifyInstance, db: Kysely<Database>, env: Environment): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config.public || request.routeOptions.url === undefined) return;
+    const token = bearerToken(request);
+    if (!token) {
+      const missing = new ApiError(
+        'invalid_api_key',
+        'An API key is required: send it as "Authorization: Bearer <key>".',
+        { reason: 'missing' },
+        { 'www-authenticate': REALM },
+      );
+      return sendError(reply, missing);
+    }
+    const row = await findApiKeyByHash(db, hashApiKey(token));
+    const verdict = judgeApiKey(token, row, env, Date.now());
+    if (verdict === 'valid') return;
+    if (verdict === 'inactive') {
+      return sendError(
+        reply,
+        new ApiError('subscription_inactive', 'The subscription for this API key is inactive; renew the plan.', {
+          reason: 'inactive',
+        }),
+      );
+    }
+    return sendError(reply, unauthorized(verdict, MESSAGES[verdict], verdict));
+  });
+}

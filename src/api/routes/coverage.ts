@@ -1,0 +1,121 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { findCompetition, listCompetitions, listSeasons } from '../../storage/repositories/competition.repository.js';
+import { coverageCounts, sourceFreshness } from '../../storage/repositories/coverage.repository.js';
+import { notFound } from '../errors/catalogue.js';
+import { toCapabilities, toCompetition, toSeason } from '../mappers.js';
+import { countedPageMeta, type RouteDeps } from '../route-context.js';
+import { CountedPaginationMeta, errorResponses, IdParam, Nullable, PageQuery } from '../schemas/common.js';
+import { Capabilities, Competition, Season } from '../schemas/resources.js';
+
+const tags = ['coverage'];
+
+const Freshness = {
+  last_success_at: Nullable(Type.String({ format: 'date-time', description: 'When the newest successful ingestion finished' })),
+  artifact_retrieved_at: Nullable(Type.String({ format: 'date-time' })),
+  records_seen: Nullable(Type.Integer({ minimum: 0 })),
+  source_updated_at: Type.Null({ description: 'The sources publish no update time' }),
+  freshness_guaranteed: Type.Boolean({ description: 'Always false: no maximum data age is promised' }),
+};
+
+const CoverageSummary = Type.Object(
+  {
+    data: Type.Object({
+      competitions: Type.Integer(),
+      seasons: Type.Integer(),
+      teams: Type.Integer(),
+      matches: Type.Integer(),
+      completed_matches: Type.Integer(),
+      ...Freshness,
+      sources: Type.Array(
+        Type.Object({ source: Type.String(), artifact_sha256: Nullable(Type.String()), ...Freshness }),
+        { description: 'Freshness of each source; the top-level fields describe the newest successful run.' },
+      ),
+    }),
+  },
+  { $id: 'CoverageSummary' },
+);
+
+export const coverageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db }) => {
+  app.get(
+    '/coverage/summary',
+    {
+      config: { cache: true },
+      schema: {
+        summary: 'Counts from the normalized database and dataset freshness',
+        description:
+          'Dataset-level freshness fields sit beside the counts. Before any successful ingestion they are null and every count is 0.',
+        tags,
+        response: { 200: CoverageSummary, ...errorResponses(401, 403, 429) },
+      },
+    },
+    async () => {
+      const counts = await coverageCounts(db);
+      const { latest, sources } = await sourceFreshness(db);
+      const freshness = (s: typeof latest) => ({
+        last_success_at: s?.last_success_at ?? null,
+        artifact_retrieved_at: s?.artifact_retrieved_at ?? null,
+        records_seen: s?.records_seen ?? null,
+        source_updated_at: null,
+        freshness_guaranteed: false,
+      });
+      return {
+        data: {
+          ...counts,
+          ...freshness(latest),
+          sources: sources.map((s) => ({ source: s.source, artifact_sha256: s.artifact_sha256, ...freshness(s) })),
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/coverage/leagues',
+    {
+      config: { cache: true },
+      schema: {
+        summary: 'Competitions with the data available for each',
+        tags,
+        querystring: Type.Object({ ...PageQuery }, { additionalProperties: false }),
+        response: {
+          200: Type.Object({
+            data: Type.Array(Type.Object({ competition: Competition, available: Capabilities })),
+            meta: CountedPaginationMeta,
+          }),
+          ...errorResponses(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const result = await listCompetitions(db, {}, { page, limit });
+      return {
+        data: result.rows.map((row) => ({ competition: toCompetition(row), available: toCapabilities(row) })),
+        meta: countedPageMeta(request, { page, limit }, result.hasMore, result.total),
+      };
+    },
+  );
+
+  app.get(
+    '/coverage/leagues/:competition_id',
+    {
+      config: { cache: true },
+      schema: {
+        summary: 'Coverage of one competition, with its seasons',
+        tags,
+        params: IdParam('competition_id', 'comp_'),
+        response: {
+          200: Type.Object({
+            data: Type.Object({ competition: Competition, seasons: Type.Array(Season), available: Capabilities }),
+          }),
+          ...errorResponses(401, 403, 404, 429),
+        },
+      },
+    },
+    async (request) => {
+      const row = await findCompetition(db, request.params.competition_id);
+      if (!row) throw notFound('Competition', request.params.competition_id);
+      const seasons = await listSeasons(db, row.id);
+      return { data: { competition: toCompetition(row), seasons: seasons.map(toSeason), available: toCapabilities(row) } };
+    },
+  );
+};

@@ -1,0 +1,104 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { findTeam, listTeams } from '../../storage/repositories/team.repository.js';
+import { foldText } from '../../text/fold.js';
+import { notFound } from '../errors/catalogue.js';
+import { toTeam } from '../mappers.js';
+import { countedPageMeta, type RouteDeps } from '../route-context.js';
+import { CountedPaginationMeta, errorResponses, IdParam, PageQuery, SearchQuery } from '../schemas/common.js';
+import { Absences, Squad, TeamStandings } from '../schemas/details.js';
+import { Team } from '../schemas/resources.js';
+
+const tags = ['teams'];
+
+export const teamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db }) => {
+  const teamOr404 = async (id: string) => {
+    const row = await findTeam(db, id);
+    if (!row) throw notFound('Team', id);
+    return row;
+  };
+
+  app.get(
+    '/football/teams',
+    {
+      config: { cache: true },
+      schema: {
+        summary: 'Teams in alphabetical order',
+        description: 'q matches the current name and every spelling the sources used for the team.',
+        tags,
+        querystring: Type.Object({ q: Type.Optional(SearchQuery), ...PageQuery }, { additionalProperties: false }),
+        response: { 200: Type.Object({ data: Type.Array(Team), meta: CountedPaginationMeta }), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const { q, page, limit } = request.query;
+      const result = await listTeams(db, q ? foldText(q) : undefined, { page, limit });
+      return { data: result.rows.map(toTeam), meta: countedPageMeta(request, { page, limit }, result.hasMore, result.total) };
+    },
+  );
+
+  app.get(
+    '/football/teams/:team_id',
+    {
+      config: { cache: true },
+      schema: {
+        summary: 'One team',
+        tags,
+        params: IdParam('team_id', 'team_'),
+        response: { 200: Type.Object({ data: Team }), ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request) => ({ data: toTeam(await teamOr404(request.params.team_id)) }),
+  );
+
+  // No stored source supplies squads, standings or absences yet: covered=false with empty collections.
+  app.get(
+    '/football/teams/:team_id/players',
+    {
+      config: { cache: true },
+      schema: {
+        summary: "Squad of the team's latest season in storage",
+        tags,
+        params: IdParam('team_id', 'team_'),
+        response: { 200: Squad, ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      await teamOr404(request.params.team_id);
+      return { data: [], meta: { count: 0 }, coverage: { squad_available: false } };
+    },
+  );
+
+  app.get(
+    '/football/teams/:team_id/standings',
+    {
+      config: { cache: true },
+      schema: {
+        summary: "The team's rows in the published standings of its current seasons",
+        tags,
+        params: IdParam('team_id', 'team_'),
+        response: { 200: TeamStandings, ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const team = await teamOr404(request.params.team_id);
+      return { data: { team: { id: team.id, name: team.name }, coverage: { standings_available: false }, rows: [] } };
+    },
+  );
+
+  app.get(
+    '/football/teams/:team_id/injuries-suspensions',
+    {
+      config: { cache: true },
+      schema: {
+        summary: 'Reported injuries and suspensions, where covered',
+        tags,
+        params: IdParam('team_id', 'team_'),
+        response: { 200: Absences, ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      await teamOr404(request.params.team_id);
+      return { data: [], meta: { count: 0 }, coverage: { injuries_available: false } };
+    },
+  );
+};

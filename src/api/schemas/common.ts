@@ -1,0 +1,57 @@
+import { Type, type TSchema, type TString } from '@sinclair/typebox';
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const ErrorEnvelope = Type.Object(
+  {
+    error: Type.Object({
+      code: Type.String({ description: 'Stable machine-readable code, e.g. invalid_parameter' }),
+      message: Type.String(),
+      details: Type.Record(Type.String(), Type.Unknown()),
+    }),
+  },
+  { $id: 'ErrorEnvelope', description: 'Every error answer uses this envelope.' },
+);
+
+export const PaginationMeta = Type.Object(
+  {
+    page: Type.Integer({ minimum: 1 }),
+    limit: Type.Integer({ minimum: 1, maximum: 100 }),
+    request_id: Type.String(),
+    has_more: Type.Boolean({ description: 'True when another page follows this one.' }),
+  },
+  { $id: 'PaginationMeta' },
+);
+
+export const CountedPaginationMeta = Type.Object(
+  {
+    page: Type.Integer({ minimum: 1 }),
+    limit: Type.Integer({ minimum: 1, maximum: 100 }),
+    request_id: Type.String(),
+    has_more: Type.Boolean(),
+    total: Type.Integer({ minimum: 0, description: 'Number of items matching the query over all pages.' }),
+  },
+  { $id: 'CountedPaginationMeta' },
+);
+
+export const CountMeta = Type.Object({ count: Type.Integer({ minimum: 0 }) });
+
+export const PageQuery = {
+  page: Type.Integer({ minimum: 1, default: 1, description: 'One-indexed page number.' }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Items per page, 1-100.' }),
+};
+
+export const SearchQuery = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  description: 'Case- and accent-insensitive substring of the name ("munchen" finds "Bayern München").',
+});
+
+export const IdParam = <K extends string>(name: K, prefix: string) =>
+  Type.Object({ [name]: Type.String({ description: `Identifier starting with ${prefix}` }) } as Record<K, TString>);
+
+export const Reference = Type.Object({ id: Type.String(), name: Type.String() });
+
+/** Error answers every authenticated route can give, by status. */
+export const errorResponses = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, Type.Ref(ErrorEnvelope)]));

@@ -1,0 +1,194 @@
+import { Type } from '@sinclair/typebox';
+import { Nullable, Reference } from './common.js';
+import { MatchStatus } from './resources.js';
+
+/**
+ * Shapes the interface leaves "not shown": match sub-resources, squads, standings and absences. Each
+ * carries a coverage flag; false with an empty collection means no source supplies that data for the
+ * competition, true with an empty collection means covered and nothing recorded.
+ */
+
+const PlayerRef = Type.Object({ id: Type.String({ description: 'prefix player_' }), name: Type.String() });
+
+export const Statistics = Type.Object({
+  corners: Nullable(Type.Integer()),
+  shots_total: Nullable(Type.Integer()),
+  shots_on_target: Nullable(Type.Integer()),
+  shots_inside_box: Nullable(Type.Integer()),
+  possession_percent: Nullable(Type.Number()),
+  passes_accuracy_percent: Nullable(Type.Number()),
+  expected_goals: Nullable(Type.Number()),
+  yellow_cards: Nullable(Type.Integer()),
+  red_cards: Nullable(Type.Integer()),
+});
+
+export const MatchStatistics = Type.Object(
+  {
+    data: Type.Object({
+      match_id: Type.String(),
+      status: MatchStatus,
+      coverage: Type.Object({ statistics_available: Type.Boolean() }),
+      teams: Type.Array(Type.Object({ team: Reference, statistics: Statistics })),
+    }),
+  },
+  { $id: 'MatchStatistics' },
+);
+
+const LineupPlayer = Type.Object({
+  player: PlayerRef,
+  shirt_number: Nullable(Type.Integer()),
+  position: Nullable(Type.String()),
+});
+
+export const MatchLineups = Type.Object(
+  {
+    data: Type.Object({
+      match_id: Type.String(),
+      status: MatchStatus,
+      coverage: Type.Object({ lineups_available: Type.Boolean() }),
+      teams: Type.Array(
+        Type.Object({
+          team: Reference,
+          formation: Nullable(Type.String()),
+          coach: Nullable(Type.Object({ name: Type.String() })),
+          starting: Type.Array(LineupPlayer),
+          bench: Type.Array(LineupPlayer),
+        }),
+      ),
+    }),
+  },
+  { $id: 'MatchLineups' },
+);
+
+export const TimelineEvent = Type.Object({
+  type: Type.Union(
+    ['goal', 'own_goal', 'penalty_goal', 'yellow_card', 'second_yellow_card', 'red_card', 'substitution', 'shootout_kick', 'var'].map(
+      (t) => Type.Literal(t),
+    ),
+  ),
+  period: Type.Union(
+    ['first_half', 'second_half', 'extra_time_first_half', 'extra_time_second_half', 'penalty_shootout'].map((p) =>
+      Type.Literal(p),
+    ),
+  ),
+  minute: Nullable(Type.Integer({ minimum: 0 })),
+  stoppage_minute: Nullable(Type.Integer({ minimum: 0 })),
+  label: Nullable(Type.String({ description: 'Display minute such as "90+2\'"' })),
+  team: Nullable(Reference),
+  player: Nullable(PlayerRef),
+  related_player: Nullable(PlayerRef),
+  detail: Nullable(Type.String()),
+});
+
+export const MatchTimeline = Type.Object(
+  {
+    data: Type.Object({
+      match_id: Type.String(),
+      status: MatchStatus,
+      coverage: Type.Object({ timeline_available: Type.Boolean() }),
+      events: Type.Array(TimelineEvent),
+    }),
+  },
+  { $id: 'MatchTimeline' },
+);
+
+export const MatchPlayerStatistics = Type.Object(
+  {
+    data: Type.Object({
+      match_id: Type.String(),
+      status: MatchStatus,
+      coverage: Type.Object({ player_statistics_available: Type.Boolean() }),
+      teams: Type.Array(
+        Type.Object({
+          team: Reference,
+          players: Type.Array(
+            Type.Object({
+              player: PlayerRef,
+              minutes_played: Nullable(Type.Integer({ minimum: 0 })),
+              rating: Nullable(Type.Number()),
+              statistics: Type.Object({
+                goals: Nullable(Type.Integer()),
+                yellow_cards: Nullable(Type.Integer()),
+                red_cards: Nullable(Type.Integer()),
+              }),
+            }),
+          ),
+        }),
+      ),
+    }),
+  },
+  { $id: 'MatchPlayerStatistics' },
+);
+
+export const Player = Type.Object({
+  id: Type.String({ description: 'prefix player_' }),
+  name: Type.String(),
+  shirt_number: Nullable(Type.Integer()),
+  position: Nullable(Type.String()),
+  season: Reference,
+});
+
+export const Squad = Type.Object(
+  {
+    data: Type.Array(Player),
+    meta: Type.Object({ count: Type.Integer({ minimum: 0 }) }),
+    coverage: Type.Object({ squad_available: Type.Boolean() }),
+  },
+  { $id: 'Squad' },
+);
+
+export const StandingRow = Type.Object({
+  position: Type.Integer(),
+  group: Nullable(Type.String()),
+  team: Reference,
+  played: Type.Integer(),
+  won: Type.Integer(),
+  drawn: Type.Integer(),
+  lost: Type.Integer(),
+  goals_for: Type.Integer(),
+  goals_against: Type.Integer(),
+  goal_difference: Type.Integer(),
+  points: Type.Integer(),
+  form: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+});
+
+export const CompetitionStandings = Type.Object(
+  {
+    data: Type.Object({
+      competition: Reference,
+      season: Reference,
+      coverage: Type.Object({ standings_available: Type.Boolean() }),
+      rows: Type.Array(StandingRow),
+    }),
+  },
+  { $id: 'CompetitionStandings' },
+);
+
+export const TeamStandings = Type.Object(
+  {
+    data: Type.Object({
+      team: Reference,
+      coverage: Type.Object({ standings_available: Type.Boolean() }),
+      rows: Type.Array(Type.Intersect([StandingRow, Type.Object({ competition: Reference, season: Reference })])),
+    }),
+  },
+  { $id: 'TeamStandings' },
+);
+
+export const Absences = Type.Object(
+  {
+    data: Type.Array(
+      Type.Object({
+        player: PlayerRef,
+        type: Type.Union([Type.Literal('injury'), Type.Literal('suspension'), Type.Literal('other')]),
+        reason: Nullable(Type.String()),
+        since: Nullable(Type.String({ format: 'date' })),
+        expected_return: Nullable(Type.String({ format: 'date' })),
+      }),
+    ),
+    meta: Type.Object({ count: Type.Integer({ minimum: 0 }) }),
+    coverage: Type.Object({ injuries_available: Type.Boolean() }),
+  },
+  { $id: 'Absences' },
+);

@@ -1,0 +1,59 @@
+/** A response as cached: serialized once, with the request ID spliced in per request. */
+export interface CachedResponse {
+  /** Body text before and after the request ID's JSON string; `after` is null when the body has none. */
+  before: string;
+  after: string | null;
+  etag: string;
+}
+
+export interface ResponseCache {
+  readonly kind: 'memory' | 'redis';
+  get(key: string): Promise<CachedResponse | undefined>;
+  set(key: string, value: CachedResponse): Promise<void>;
+  clear(): Promise<void>;
+  /** A real round trip through the cache, for /health. */
+  probe(): Promise<boolean>;
+}
+
+/** In-process least-recently-used cache, bounded by entry count. */
+export class MemoryResponseCache implements ResponseCache {
+  readonly kind = 'memory' as const;
+  private readonly entries = new Map<string, CachedResponse>();
+
+  constructor(private readonly maxEntries: number) {}
+
+  async get(key: string): Promise<CachedResponse | undefined> {
+    const value = this.entries.get(key);
+    if (value) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  async set(key: string, value: CachedResponse): Promise<void> {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
+    }
+  }
+
+  async clear(): Promise<void> {
+    this.entries.clear();
+  }
+
+  async probe(): Promise<boolean> {
+    const key = '\u0000probe';
+    const value = { before: 'ok', after: null, etag: '' };
+    await this.set(key, value);
+    const back = await this.get(key);
+    this.entries.delete(key);
+    return back === value;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** `[source=]location`: the source defaults to openfootball. */
+export function parseSourceSpec(spec: string): { source: string; location: string } {
+  const m = /^([a-z][a-z0-9-]*)=(.+)$/.exec(spec);
+  return m && !/^https?$/.test(m[1]!) ? { source: m[1]!, location: m[2]! } : { source: 'openfootball', location: spec };
+}
+
+/** How to run this build's CLI in a child process (compiled JavaScript, or TypeScript through tsx). */
+function cliCommand(): string[] {
+  const js = fileURLToPath(new URL('../cli/main.js', import.meta.url));
+  if (fs.existsSync(js)) return [js];
+  return ['--import', 'tsx', fileURLToPath(new URL('../cli/main.ts', import.meta.url))];
+}
+
+export interface BackgroundIngestion {
+  /** Settles when every source has been tried. */
+  done: Promise<void>;
+  stop(): void;
+}
+
+/**
+ * Ingests sources one after another in child processes, so the API keeps answering while a run holds
+ * the write transaction, and a failed source (no network, say) only logs a warning.
+ */
+export function ingestInBackground(
+  specs: string[],
+  env: NodeJS.ProcessEnv,
+  log: FastifyBaseLogger,
+  onSuccess: () => void,
+): BackgroundIngestion {
+  let stopped = false;
+  let child: ReturnType<typeof spawn> | undefined;
+  const runOne = (spec: string) =>
+    new Promise<void>((resolve) => {
+      const { source, location } = parseSourceSpec(spec);
+      log.info({ source, location }, 'background ingestion started');
+      child = spawn(process.execPath, [...cliCommand(), 'ingest', source, '--from', location, '--quiet'], {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+      child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+      child.on('close', (code) => {
+        const lastLine = output.trim().split('\n').pop() ?? '';
+        if (code === 0) {
+          log.info({ source, location }, lastLine);
+          onSuccess();
+        } else if (!stopped) {
+          log.warn(
+            { source, location },
+            `background ingestion failed; serving without this source: ${lastLine || `exit code ${code}`}`,
+          );
+        }
+        resolve();
+      });
+    });
+  const done = (async () => {
+    for (const spec of specs) {
+      if (stopped) return;
+      await runOne(spec);
+    }
+  })();
+  return {
+    done,
+    stop() {
+      stopped = true;
+      child?.kill('SIGTERM');
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { sql, type Kysely } from 'kysely';
+import type { CompetitionTable, Database, SeasonTable } from '../schema.js';
+import { likeContains, pageOffset, toPage, type PageRequest, type PageResult } from './page.js';
+
+export type CompetitionRow = CompetitionTable;
+export type SeasonRow = SeasonTable;
+
+export interface CompetitionFilter {
+  countryCode?: string;
+  /** Already folded (lower case, no accents). */
+  search?: string;
+}
+
+function filtered(db: Kysely<Database>, filter: CompetitionFilter) {
+  let query = db.selectFrom('competitions').where('season_count', '>', 0);
+  if (filter.countryCode) query = query.where('country_code', '=', filter.countryCode.toUpperCase());
+  if (filter.search) query = query.where(sql<boolean>`search_name like ${likeContains(filter.search)} escape '\\'`);
+  return query;
+}
+
+/** Active competitions (at least one season stored), by country then name; international ones last. */
+export async function listCompetitions(
+  db: Kysely<Database>,
+  filter: CompetitionFilter,
+  page: PageRequest,
+): Promise<PageResult<CompetitionRow> & { total: number }> {
+  const rows = await filtered(db, filter)
+    .selectAll()
+    .orderBy(sql`case when country_name is null then 1 else 0 end`)
+    .orderBy('country_name')
+    .orderBy('name')
+    .orderBy('id')
+    .limit(page.limit + 1)
+    .offset(pageOffset(page))
+    .execute();
+  const count = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { ...toPage(rows, page), total: Number(count.n) };
+}
+
+export async function findCompetition(db: Kysely<Database>, id: string): Promise<CompetitionRow | undefined> {
+  return db.selectFrom('competitions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Seasons of a competition, newest first. */
+export async function listSeasons(db: Kysely<Database>, competitionId: string): Promise<SeasonRow[]> {
+  return db
+    .selectFrom('seasons')
+    .selectAll()
+    .where('competition_id', '=', competitionId)
+    .where('match_count', '>', 0)
+    .orderBy('key', 'desc')
+    .execute();
+}
+
+export async function findSeason(db: Kysely<Database>, id: string): Promise<SeasonRow | undefined> {
+  return db.selectFrom('seasons').selectAll().where('id', '=', id).executeTakeFirst();
+}

@@ -1,0 +1,49 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, TeamTable } from '../schema.js';
+import { likeContains, pageOffset, toPage, type PageRequest, type PageResult } from './page.js';
+
+export type TeamRow = TeamTable;
+
+function filtered(db: Kysely<Database>, search: string | undefined) {
+  let query = db.selectFrom('teams');
+  if (search) {
+    const pattern = likeContains(search);
+    // A team is found by its current name or by any spelling stored as its alias.
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`teams.search_name like ${pattern} escape '\\'`,
+        eb.exists(
+          eb
+            .selectFrom('team_aliases')
+            .select(sql`1`.as('one'))
+            .whereRef('team_aliases.team_id', '=', 'teams.id')
+            .where(sql<boolean>`team_aliases.alias_key like ${pattern} escape '\\'`),
+        ),
+      ]),
+    );
+  }
+  return query;
+}
+
+/** Teams in alphabetical order of name. */
+export async function listTeams(
+  db: Kysely<Database>,
+  search: string | undefined,
+  page: PageRequest,
+): Promise<PageResult<TeamRow> & { total: number }> {
+  const rows = await filtered(db, search)
+    .selectAll('teams')
+    .orderBy('teams.name')
+    .orderBy('teams.id')
+    .limit(page.limit + 1)
+    .offset(pageOffset(page))
+    .execute();
+  const count = await filtered(db, search)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { ...toPage(rows, page), total: Number(count.n) };
+}
+
+export async function findTeam(db: Kysely<Database>, id: string): Promise<TeamRow | undefined> {
+  return db.selectFrom('teams').selectAll().where('id', '=', id).executeTakeFirst();
+}
