@@ -53,8 +53,18 @@ export function toMatch(row: MatchRow): Static<typeof Match> {
     // A few sources give only a stage ("Playoffs") for a match; it is the best round name there is.
     round: row.round ?? row.stage,
     status: row.status as Static<typeof Match>['status'],
-    home_team: { id: row.home_team_id, name: row.home_team_name, logo_url: row.home_team_logo_url, score: row.home_score },
-    away_team: { id: row.away_team_id, name: row.away_team_name, logo_url: row.away_team_logo_url, score: row.away_score },
+    home_team: {
+      id: row.home_team_id,
+      name: row.home_team_name,
+      logo_url: row.home_team_logo_url,
+      score: row.home_score,
+    },
+    away_team: {
+      id: row.away_team_id,
+      name: row.away_team_name,
+      logo_url: row.away_team_logo_url,
+      score: row.away_score,
+    },
     venue: row.venue_name === null ? null : { name: row.venue_name },
     updated_at: row.updated_at,
   };

@@ -23,7 +23,11 @@ interface PageMeta {
 }
 
 /** Pagination meta; the request ID is filled in per request by the response cache. */
-export function pageMeta(request: FastifyRequest, page: { page: number; limit: number }, hasMore: boolean): PageMeta {
+export function pageMeta(
+  request: FastifyRequest,
+  page: { page: number; limit: number },
+  hasMore: boolean,
+): PageMeta {
   const requestId = request.routeOptions.config.cache ? REQUEST_ID_PLACEHOLDER : request.id;
   return { page: page.page, limit: page.limit, request_id: requestId, has_more: hasMore };
 }

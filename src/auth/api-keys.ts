@@ -35,7 +35,8 @@ export function issueApiKey(env: Environment, name: string, now: Date, expiresIn
     environment: env,
     subscription_active: 1,
     created_at: now.toISOString(),
-    expires_at: expiresInDays === undefined ? null : new Date(now.getTime() + expiresInDays * 86_400_000).toISOString(),
+    expires_at:
+      expiresInDays === undefined ? null : new Date(now.getTime() + expiresInDays * 86_400_000).toISOString(),
     revoked_at: null,
   };
   return { key, row };
@@ -44,7 +45,12 @@ export function issueApiKey(env: Environment, name: string, now: Date, expiresIn
 export type KeyVerdict = 'valid' | 'invalid' | 'revoked' | 'expired' | 'inactive';
 
 /** Judges a presented key against its stored row for the environment this server runs in. */
-export function judgeApiKey(presented: string, row: ApiKeyRow | undefined, env: Environment, now: number): KeyVerdict {
+export function judgeApiKey(
+  presented: string,
+  row: ApiKeyRow | undefined,
+  env: Environment,
+  now: number,
+): KeyVerdict {
   if (!row || !presented.startsWith(keyPrefixFor(env)) || row.environment !== env) return 'invalid';
   if (row.revoked_at !== null) return 'revoked';
   if (row.expires_at !== null && Date.parse(row.expires_at) <= now) return 'expired';

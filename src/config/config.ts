@@ -58,7 +58,8 @@ function readDatabaseUrl(env: Env, cwd: string): string {
   if (/^postgres(ql)?:\/\//.test(raw)) return raw;
   if (raw.startsWith('sqlite:')) {
     const file = raw.slice('sqlite:'.length).replace(/^\/\//, '');
-    if (file === '') throw new ConfigError('DATABASE_URL', 'sqlite: needs a file path, e.g. sqlite:var/touchline.db');
+    if (file === '')
+      throw new ConfigError('DATABASE_URL', 'sqlite: needs a file path, e.g. sqlite:var/touchline.db');
     return file === ':memory:' ? 'sqlite::memory:' : `sqlite:${path.resolve(cwd, file)}`;
   }
   throw new ConfigError(

@@ -33,7 +33,10 @@ export interface RunRequest {
 }
 
 /** Keeps the stored name when it came from a newer season than the incoming record's. */
-function newestName<R extends TeamRecord | CompetitionRecord>(incoming: R, existing: Record<string, unknown>): R {
+function newestName<R extends TeamRecord | CompetitionRecord>(
+  incoming: R,
+  existing: Record<string, unknown>,
+): R {
   const stored = `${String(existing.name_season)}\u0000${String(existing.name)}`;
   const offered = `${incoming.name_season}\u0000${incoming.name}`;
   if (stored <= offered) return incoming;
@@ -68,7 +71,11 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
     const teams = await syncRecords(trx, 'teams', batch.teams, now, newestName);
     const aliasesWritten = await insertNewAliases(trx, batch.aliases, now);
     const matches = await syncRecords(trx, 'matches', batch.matches, now);
-    const derived = await refreshDerivedCounts(trx, [...new Set(batch.seasons.map((s) => s.competition_id))], now);
+    const derived = await refreshDerivedCounts(
+      trx,
+      [...new Set(batch.seasons.map((s) => s.competition_id))],
+      now,
+    );
 
     const artifacts: NewArtifact[] = batch.artifacts.map((a) => ({
       uri: a.uri,
@@ -104,7 +111,11 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
         ...counts,
       },
       artifacts,
-      batch.rejections.map((r) => ({ artifact_uri: r.artifactUri, record_ref: r.recordRef, reason: r.reason })),
+      batch.rejections.map((r) => ({
+        artifact_uri: r.artifactUri,
+        record_ref: r.recordRef,
+        reason: r.reason,
+      })),
     );
     return {
       runId,

@@ -6,7 +6,9 @@ import type { FastifyBaseLogger } from 'fastify';
 /** `[source=]location`: the source defaults to openfootball. */
 export function parseSourceSpec(spec: string): { source: string; location: string } {
   const m = /^([a-z][a-z0-9-]*)=(.+)$/.exec(spec);
-  return m && !/^https?$/.test(m[1]!) ? { source: m[1]!, location: m[2]! } : { source: 'openfootball', location: spec };
+  return m && !/^https?$/.test(m[1]!)
+    ? { source: m[1]!, location: m[2]! }
+    : { source: 'openfootball', location: spec };
 }
 
 /** How to run this build's CLI in a child process (compiled JavaScript, or TypeScript through tsx). */
@@ -28,7 +30,6 @@ export interface BackgroundIngestion {
  */
 export function ingestInBackground(
   specs: string[],
-  env: NodeJS.ProcessEnv,
   log: FastifyBaseLogger,
   onSuccess: () => void,
 ): BackgroundIngestion {
@@ -39,7 +40,7 @@ export function ingestInBackground(
       const { source, location } = parseSourceSpec(spec);
       log.info({ source, location }, 'background ingestion started');
       child = spawn(process.execPath, [...cliCommand(), 'ingest', source, '--from', location, '--quiet'], {
-        env,
+        // The child inherits this process's environment, so it reads the same configuration.
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';

@@ -20,7 +20,11 @@ export interface RunningServer {
 }
 
 /** On a development database without keys, creates one and prints it once, so the API can be tried at once. */
-async function firstKey(storage: Storage, config: Readonly<Config>, print: (text: string) => void): Promise<void> {
+async function firstKey(
+  storage: Storage,
+  config: Readonly<Config>,
+  print: (text: string) => void,
+): Promise<void> {
   if (config.env !== 'development' || (await countApiKeys(storage.db)) > 0) return;
   const issued = issueApiKey(config.env, 'development key created on first start', new Date());
   await insertApiKey(storage.db, issued.row);
@@ -36,7 +40,7 @@ async function firstKey(storage: Storage, config: Readonly<Config>, print: (text
  */
 export async function startServer(
   config: Readonly<Config>,
-  options: { print?: (text: string) => void; env?: NodeJS.ProcessEnv } = {},
+  options: { print?: (text: string) => void } = {},
 ): Promise<RunningServer> {
   const print = options.print ?? ((text: string) => process.stdout.write(text));
   const storage = openStorage(config.databaseUrl);
@@ -63,7 +67,7 @@ export async function startServer(
   let ingestion: BackgroundIngestion | undefined;
   if (config.sources.length > 0 && !(await latestSuccessfulRun(storage.db))) {
     app.log.info('nothing ingested yet: ingesting the default sources in the background');
-    ingestion = ingestInBackground(config.sources, options.env ?? process.env, app.log, () => {
+    ingestion = ingestInBackground(config.sources, app.log, () => {
       void generation.refresh();
     });
   }

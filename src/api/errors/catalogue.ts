@@ -28,7 +28,11 @@ export class ApiError extends Error {
 }
 
 export function notFound(what: string, id: string, parameter?: string): ApiError {
-  return new ApiError('not_found', `${what} ${id} does not exist`, parameter ? { parameter, value: id } : { id });
+  return new ApiError(
+    'not_found',
+    `${what} ${id} does not exist`,
+    parameter ? { parameter, value: id } : { id },
+  );
 }
 
 export function invalidParameter(parameter: string, reason: string): ApiError {

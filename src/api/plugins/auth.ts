@@ -23,9 +23,14 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 function unauthorized(reason: string, message: string, description: string): ApiError {
-  return new ApiError('invalid_api_key', message, { reason }, {
-    'www-authenticate': `${REALM}, error="invalid_token", error_description="${description}"`,
-  });
+  return new ApiError(
+    'invalid_api_key',
+    message,
+    { reason },
+    {
+      'www-authenticate': `${REALM}, error="invalid_token", error_description="${description}"`,
+    },
+  );
 }
 
 /**
@@ -52,9 +57,13 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, env: En
     if (verdict === 'inactive') {
       return sendError(
         reply,
-        new ApiError('subscription_inactive', 'The subscription for this API key is inactive; renew the plan.', {
-          reason: 'inactive',
-        }),
+        new ApiError(
+          'subscription_inactive',
+          'The subscription for this API key is inactive; renew the plan.',
+          {
+            reason: 'inactive',
+          },
+        ),
       );
     }
     return sendError(reply, unauthorized(verdict, MESSAGES[verdict], verdict));

@@ -38,13 +38,19 @@ function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
   if (error.validation) return describeValidation(error);
   if (isStorageUnavailable(error)) {
-    return new ApiError('service_unavailable', 'The database is unavailable; try again shortly.', {
-      request_id: request.id,
-    }, { 'retry-after': '5' });
+    return new ApiError(
+      'service_unavailable',
+      'The database is unavailable; try again shortly.',
+      {
+        request_id: request.id,
+      },
+      { 'retry-after': '5' },
+    );
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const code = (Object.entries(ERROR_CATALOGUE).find(([, s]) => s === status)?.[0] ?? 'invalid_parameter') as ErrorCode;
+    const code = (Object.entries(ERROR_CATALOGUE).find(([, s]) => s === status)?.[0] ??
+      'invalid_parameter') as ErrorCode;
     return new ApiError(code, error.message, {});
   }
   return new ApiError('internal_error', 'An internal error occurred.', { request_id: request.id });
@@ -58,6 +64,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return sendError(reply, apiError);
   });
   app.setNotFoundHandler((request, reply) =>
-    sendError(reply, new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}`, {})),
+    sendError(
+      reply,
+      new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}`, {}),
+    ),
   );
 }

@@ -20,7 +20,11 @@ function toEntry(body: string, generation: number): CachedResponse {
   const at = body.indexOf(QUOTED_PLACEHOLDER);
   const before = at < 0 ? body : body.slice(0, at);
   const after = at < 0 ? null : body.slice(at + QUOTED_PLACEHOLDER.length);
-  const digest = createHash('sha1').update(before).update(after ?? '').digest('base64url').slice(0, 22);
+  const digest = createHash('sha1')
+    .update(before)
+    .update(after ?? '')
+    .digest('base64url')
+    .slice(0, 22);
   return { before, after, etag: `W/"${generation}-${digest}"` };
 }
 
@@ -35,7 +39,11 @@ function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: CachedRe
  * first answer is serialized with a placeholder request ID and stored; later ones splice the real ID in.
  * Every 200 carries a weak ETag, and a matching If-None-Match gets 304.
  */
-export function registerResponseCache(app: FastifyInstance, cache: ResponseCache, generation: DatasetGeneration): void {
+export function registerResponseCache(
+  app: FastifyInstance,
+  cache: ResponseCache,
+  generation: DatasetGeneration,
+): void {
   app.decorateRequest('cacheKey', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.routeOptions.config.cache || request.method !== 'GET') return;
@@ -45,7 +53,12 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
     if (entry) return sendEntry(request, reply, entry);
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.cacheKey || reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('etag')) {
+    if (
+      !request.cacheKey ||
+      reply.statusCode !== 200 ||
+      typeof payload !== 'string' ||
+      reply.getHeader('etag')
+    ) {
       return payload;
     }
     const entry = toEntry(payload, generation.current);

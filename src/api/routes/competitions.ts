@@ -1,10 +1,22 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { findCompetition, findSeason, listCompetitions, listSeasons } from '../../storage/repositories/competition.repository.js';
+import {
+  findCompetition,
+  findSeason,
+  listCompetitions,
+  listSeasons,
+} from '../../storage/repositories/competition.repository.js';
 import { foldText } from '../../text/fold.js';
 import { notFound } from '../errors/catalogue.js';
 import { toCompetition, toSeason } from '../mappers.js';
 import { countedPageMeta, type RouteDeps } from '../route-context.js';
-import { CountMeta, CountedPaginationMeta, errorResponses, IdParam, PageQuery, SearchQuery } from '../schemas/common.js';
+import {
+  CountMeta,
+  CountedPaginationMeta,
+  errorResponses,
+  IdParam,
+  PageQuery,
+  SearchQuery,
+} from '../schemas/common.js';
 import { CompetitionStandings } from '../schemas/details.js';
 import { Competition, Season } from '../schemas/resources.js';
 
@@ -35,13 +47,23 @@ export const competitionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
           },
           { additionalProperties: false },
         ),
-        response: { 200: Type.Object({ data: Type.Array(Competition), meta: CountedPaginationMeta }), ...errorResponses(400, 401, 403, 429) },
+        response: {
+          200: Type.Object({ data: Type.Array(Competition), meta: CountedPaginationMeta }),
+          ...errorResponses(400, 401, 403, 429),
+        },
       },
     },
     async (request) => {
       const { country_code, q, page, limit } = request.query;
-      const result = await listCompetitions(db, { countryCode: country_code, search: q ? foldText(q) : undefined }, { page, limit });
-      return { data: result.rows.map(toCompetition), meta: countedPageMeta(request, { page, limit }, result.hasMore, result.total) };
+      const result = await listCompetitions(
+        db,
+        { countryCode: country_code, search: q ? foldText(q) : undefined },
+        { page, limit },
+      );
+      return {
+        data: result.rows.map(toCompetition),
+        meta: countedPageMeta(request, { page, limit }, result.hasMore, result.total),
+      };
     },
   );
 
@@ -67,7 +89,10 @@ export const competitionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
         summary: 'Seasons of a competition, newest first, with team and match counts',
         tags,
         params: IdParam('competition_id', 'comp_'),
-        response: { 200: Type.Object({ data: Type.Array(Season), meta: CountMeta }), ...errorResponses(401, 403, 404, 429) },
+        response: {
+          200: Type.Object({ data: Type.Array(Season), meta: CountMeta }),
+          ...errorResponses(401, 403, 404, 429),
+        },
       },
     },
     async (request) => {

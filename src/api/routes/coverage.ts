@@ -1,5 +1,9 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { findCompetition, listCompetitions, listSeasons } from '../../storage/repositories/competition.repository.js';
+import {
+  findCompetition,
+  listCompetitions,
+  listSeasons,
+} from '../../storage/repositories/competition.repository.js';
 import { coverageCounts, sourceFreshness } from '../../storage/repositories/coverage.repository.js';
 import { notFound } from '../errors/catalogue.js';
 import { toCapabilities, toCompetition, toSeason } from '../mappers.js';
@@ -10,7 +14,9 @@ import { Capabilities, Competition, Season } from '../schemas/resources.js';
 const tags = ['coverage'];
 
 const Freshness = {
-  last_success_at: Nullable(Type.String({ format: 'date-time', description: 'When the newest successful ingestion finished' })),
+  last_success_at: Nullable(
+    Type.String({ format: 'date-time', description: 'When the newest successful ingestion finished' }),
+  ),
   artifact_retrieved_at: Nullable(Type.String({ format: 'date-time' })),
   records_seen: Nullable(Type.Integer({ minimum: 0 })),
   source_updated_at: Type.Null({ description: 'The sources publish no update time' }),
@@ -62,7 +68,11 @@ export const coverageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
         data: {
           ...counts,
           ...freshness(latest),
-          sources: sources.map((s) => ({ source: s.source, artifact_sha256: s.artifact_sha256, ...freshness(s) })),
+          sources: sources.map((s) => ({
+            source: s.source,
+            artifact_sha256: s.artifact_sha256,
+            ...freshness(s),
+          })),
         },
       };
     },
@@ -105,7 +115,11 @@ export const coverageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
         params: IdParam('competition_id', 'comp_'),
         response: {
           200: Type.Object({
-            data: Type.Object({ competition: Competition, seasons: Type.Array(Season), available: Capabilities }),
+            data: Type.Object({
+              competition: Competition,
+              seasons: Type.Array(Season),
+              available: Capabilities,
+            }),
           }),
           ...errorResponses(401, 403, 404, 429),
         },
@@ -115,7 +129,13 @@ export const coverageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
       const row = await findCompetition(db, request.params.competition_id);
       if (!row) throw notFound('Competition', request.params.competition_id);
       const seasons = await listSeasons(db, row.id);
-      return { data: { competition: toCompetition(row), seasons: seasons.map(toSeason), available: toCapabilities(row) } };
+      return {
+        data: {
+          competition: toCompetition(row),
+          seasons: seasons.map(toSeason),
+          available: toCapabilities(row),
+        },
+      };
     },
   );
 };

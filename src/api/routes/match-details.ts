@@ -15,13 +15,55 @@ interface SubResource {
 }
 
 const SUB_RESOURCES: SubResource[] = [
-  { suffix: 'stats', summary: 'Team statistics', schema: MatchStatistics, coverageFlag: 'statistics_available', collection: 'teams' },
-  { suffix: 'live-stats', summary: 'Team statistics (same shape, for matches in progress)', schema: MatchStatistics, coverageFlag: 'statistics_available', collection: 'teams' },
-  { suffix: 'lineups', summary: 'Starting elevens, benches, formations and coaches', schema: MatchLineups, coverageFlag: 'lineups_available', collection: 'teams' },
-  { suffix: 'timeline', summary: 'Goals, cards, substitutions and shoot-out kicks in order', schema: MatchTimeline, coverageFlag: 'timeline_available', collection: 'events' },
-  { suffix: 'live-timeline', summary: 'Timeline (same shape, for matches in progress)', schema: MatchTimeline, coverageFlag: 'timeline_available', collection: 'events' },
-  { suffix: 'player-stats', summary: 'Per-player minutes, rating and statistics', schema: MatchPlayerStatistics, coverageFlag: 'player_statistics_available', collection: 'teams' },
-  { suffix: 'live-player-stats', summary: 'Per-player statistics (same shape, for matches in progress)', schema: MatchPlayerStatistics, coverageFlag: 'player_statistics_available', collection: 'teams' },
+  {
+    suffix: 'stats',
+    summary: 'Team statistics',
+    schema: MatchStatistics,
+    coverageFlag: 'statistics_available',
+    collection: 'teams',
+  },
+  {
+    suffix: 'live-stats',
+    summary: 'Team statistics (same shape, for matches in progress)',
+    schema: MatchStatistics,
+    coverageFlag: 'statistics_available',
+    collection: 'teams',
+  },
+  {
+    suffix: 'lineups',
+    summary: 'Starting elevens, benches, formations and coaches',
+    schema: MatchLineups,
+    coverageFlag: 'lineups_available',
+    collection: 'teams',
+  },
+  {
+    suffix: 'timeline',
+    summary: 'Goals, cards, substitutions and shoot-out kicks in order',
+    schema: MatchTimeline,
+    coverageFlag: 'timeline_available',
+    collection: 'events',
+  },
+  {
+    suffix: 'live-timeline',
+    summary: 'Timeline (same shape, for matches in progress)',
+    schema: MatchTimeline,
+    coverageFlag: 'timeline_available',
+    collection: 'events',
+  },
+  {
+    suffix: 'player-stats',
+    summary: 'Per-player minutes, rating and statistics',
+    schema: MatchPlayerStatistics,
+    coverageFlag: 'player_statistics_available',
+    collection: 'teams',
+  },
+  {
+    suffix: 'live-player-stats',
+    summary: 'Per-player statistics (same shape, for matches in progress)',
+    schema: MatchPlayerStatistics,
+    coverageFlag: 'player_statistics_available',
+    collection: 'teams',
+  },
 ];
 
 /**
@@ -46,7 +88,12 @@ export const matchDetailRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
         const match = await findMatch(db, request.params.match_id);
         if (!match) throw notFound('Match', request.params.match_id);
         return {
-          data: { match_id: match.id, status: match.status, coverage: { [sub.coverageFlag]: false }, [sub.collection]: [] },
+          data: {
+            match_id: match.id,
+            status: match.status,
+            coverage: { [sub.coverageFlag]: false },
+            [sub.collection]: [],
+          },
         };
       },
     );

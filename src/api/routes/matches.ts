@@ -9,7 +9,8 @@ import { errorResponses, IdParam, PageQuery, PaginationMeta } from '../schemas/c
 import { Match, MatchStatus } from '../schemas/resources.js';
 
 const tags = ['matches'];
-const prefixed = (prefix: string) => Type.String({ pattern: `^${prefix}[0-9a-z]+$`, description: `starts with ${prefix}` });
+const prefixed = (prefix: string) =>
+  Type.String({ pattern: `^${prefix}[0-9a-z]+$`, description: `starts with ${prefix}` });
 const day = (description: string) => Type.String({ format: 'date', description });
 
 export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db }) => {
@@ -35,12 +36,16 @@ export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
           },
           { additionalProperties: false },
         ),
-        response: { 200: Type.Object({ data: Type.Array(Match), meta: PaginationMeta }), ...errorResponses(400, 401, 403, 404, 429) },
+        response: {
+          200: Type.Object({ data: Type.Array(Match), meta: PaginationMeta }),
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
       },
     },
     async (request) => {
       const { competition_id, season_id, team_id, status, date_from, date_to, page, limit } = request.query;
-      if (date_from && date_to && date_from > date_to) throw invalidParameter('date_to', 'must not be before date_from');
+      if (date_from && date_to && date_from > date_to)
+        throw invalidParameter('date_to', 'must not be before date_from');
       if (competition_id && !(await findCompetition(db, competition_id))) {
         throw notFound('Competition', competition_id, 'competition_id');
       }
@@ -48,7 +53,14 @@ export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
       if (team_id && !(await findTeam(db, team_id))) throw notFound('Team', team_id, 'team_id');
       const result = await listMatches(
         db,
-        { competitionId: competition_id, seasonId: season_id, teamId: team_id, status, dateFrom: date_from, dateTo: date_to },
+        {
+          competitionId: competition_id,
+          seasonId: season_id,
+          teamId: team_id,
+          status,
+          dateFrom: date_from,
+          dateTo: date_to,
+        },
         { page, limit },
       );
       return { data: result.rows.map(toMatch), meta: pageMeta(request, { page, limit }, result.hasMore) };

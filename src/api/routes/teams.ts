@@ -25,14 +25,23 @@ export const teamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db
         summary: 'Teams in alphabetical order',
         description: 'q matches the current name and every spelling the sources used for the team.',
         tags,
-        querystring: Type.Object({ q: Type.Optional(SearchQuery), ...PageQuery }, { additionalProperties: false }),
-        response: { 200: Type.Object({ data: Type.Array(Team), meta: CountedPaginationMeta }), ...errorResponses(400, 401, 403, 429) },
+        querystring: Type.Object(
+          { q: Type.Optional(SearchQuery), ...PageQuery },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ data: Type.Array(Team), meta: CountedPaginationMeta }),
+          ...errorResponses(400, 401, 403, 429),
+        },
       },
     },
     async (request) => {
       const { q, page, limit } = request.query;
       const result = await listTeams(db, q ? foldText(q) : undefined, { page, limit });
-      return { data: result.rows.map(toTeam), meta: countedPageMeta(request, { page, limit }, result.hasMore, result.total) };
+      return {
+        data: result.rows.map(toTeam),
+        meta: countedPageMeta(request, { page, limit }, result.hasMore, result.total),
+      };
     },
   );
 
@@ -81,7 +90,9 @@ export const teamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db
     },
     async (request) => {
       const team = await teamOr404(request.params.team_id);
-      return { data: { team: { id: team.id, name: team.name }, coverage: { standings_available: false }, rows: [] } };
+      return {
+        data: { team: { id: team.id, name: team.name }, coverage: { standings_available: false }, rows: [] },
+      };
     },
   );
 

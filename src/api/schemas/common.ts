@@ -48,7 +48,10 @@ export const SearchQuery = Type.String({
 });
 
 export const IdParam = <K extends string>(name: K, prefix: string) =>
-  Type.Object({ [name]: Type.String({ description: `Identifier starting with ${prefix}` }) } as Record<K, TString>);
+  Type.Object({ [name]: Type.String({ description: `Identifier starting with ${prefix}` }) } as Record<
+    K,
+    TString
+  >);
 
 export const Reference = Type.Object({ id: Type.String(), name: Type.String() });
 

@@ -62,13 +62,21 @@ export const MatchLineups = Type.Object(
 
 export const TimelineEvent = Type.Object({
   type: Type.Union(
-    ['goal', 'own_goal', 'penalty_goal', 'yellow_card', 'second_yellow_card', 'red_card', 'substitution', 'shootout_kick', 'var'].map(
-      (t) => Type.Literal(t),
-    ),
+    [
+      'goal',
+      'own_goal',
+      'penalty_goal',
+      'yellow_card',
+      'second_yellow_card',
+      'red_card',
+      'substitution',
+      'shootout_kick',
+      'var',
+    ].map((t) => Type.Literal(t)),
   ),
   period: Type.Union(
-    ['first_half', 'second_half', 'extra_time_first_half', 'extra_time_second_half', 'penalty_shootout'].map((p) =>
-      Type.Literal(p),
+    ['first_half', 'second_half', 'extra_time_first_half', 'extra_time_second_half', 'penalty_shootout'].map(
+      (p) => Type.Literal(p),
     ),
   ),
   minute: Nullable(Type.Integer({ minimum: 0 })),
@@ -170,7 +178,9 @@ export const TeamStandings = Type.Object(
     data: Type.Object({
       team: Reference,
       coverage: Type.Object({ standings_available: Type.Boolean() }),
-      rows: Type.Array(Type.Intersect([StandingRow, Type.Object({ competition: Reference, season: Reference })])),
+      rows: Type.Array(
+        Type.Intersect([StandingRow, Type.Object({ competition: Reference, season: Reference })]),
+      ),
     }),
   },
   { $id: 'TeamStandings' },

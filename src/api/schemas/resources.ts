@@ -3,7 +3,13 @@ import { Nullable, Reference } from './common.js';
 
 export const Country = Type.Object({
   name: Nullable(Type.String()),
-  code: Nullable(Type.String({ minLength: 2, maxLength: 2, description: 'ISO 3166-1 alpha-2; GB for England, Scotland, Wales and Northern Ireland' })),
+  code: Nullable(
+    Type.String({
+      minLength: 2,
+      maxLength: 2,
+      description: 'ISO 3166-1 alpha-2; GB for England, Scotland, Wales and Northern Ireland',
+    }),
+  ),
 });
 
 export const Competition = Type.Object(
@@ -12,8 +18,18 @@ export const Competition = Type.Object(
     slug: Type.String(),
     name: Type.String(),
     country: Country,
-    type: Type.Union([Type.Literal('league'), Type.Literal('cup'), Type.Literal('tournament'), Type.Literal('unknown')]),
-    gender: Type.Union([Type.Literal('men'), Type.Literal('women'), Type.Literal('mixed'), Type.Literal('unknown')]),
+    type: Type.Union([
+      Type.Literal('league'),
+      Type.Literal('cup'),
+      Type.Literal('tournament'),
+      Type.Literal('unknown'),
+    ]),
+    gender: Type.Union([
+      Type.Literal('men'),
+      Type.Literal('women'),
+      Type.Literal('mixed'),
+      Type.Literal('unknown'),
+    ]),
     logo_url: Nullable(Type.String({ format: 'uri' })),
     season_count: Type.Integer({ minimum: 0 }),
   },
@@ -89,5 +105,8 @@ export const Capabilities = Type.Object(
     live: Type.Boolean(),
     odds: Type.Boolean(),
   },
-  { $id: 'Capabilities', description: 'Derived from the rows stored for the competition; false means no data.' },
+  {
+    $id: 'Capabilities',
+    description: 'Derived from the rows stored for the competition; false means no data.',
+  },
 );

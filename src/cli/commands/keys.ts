@@ -5,7 +5,11 @@ import { insertApiKey, listApiKeys, updateApiKey } from '../../storage/repositor
 import { UsageError } from '../commands.js';
 import { withStorage } from '../with-storage.js';
 
-function keyState(row: { revoked_at: string | null; expires_at: string | null; subscription_active: number }): string {
+function keyState(row: {
+  revoked_at: string | null;
+  expires_at: string | null;
+  subscription_active: number;
+}): string {
   if (row.revoked_at) return 'revoked';
   if (row.expires_at && Date.parse(row.expires_at) <= Date.now()) return 'expired';
   return row.subscription_active === 1 ? 'active' : 'subscription-inactive';
@@ -27,8 +31,14 @@ export async function keysCommand(argv: string[], config: Readonly<Config>): Pro
     switch (action) {
       case 'create': {
         const days = parsed.values['expires-in-days'];
-        if (days !== undefined && !/^\d+$/.test(days)) throw new UsageError('--expires-in-days must be a whole number');
-        const issued = issueApiKey(config.env, parsed.values.name ?? 'unnamed', new Date(), days ? Number(days) : undefined);
+        if (days !== undefined && !/^\d+$/.test(days))
+          throw new UsageError('--expires-in-days must be a whole number');
+        const issued = issueApiKey(
+          config.env,
+          parsed.values.name ?? 'unnamed',
+          new Date(),
+          days ? Number(days) : undefined,
+        );
         await insertApiKey(db, issued.row);
         process.stdout.write(`${issued.key}\n`);
         process.stderr.write(`keys: created ${issued.row.id}; the key is shown only this once\n`);

@@ -39,7 +39,12 @@ function manifestHash(files: ArtifactFile[]): string {
   return sha256(files.map((f) => `${f.sha256}  ${f.uri}\n`).join(''));
 }
 
-async function fromBytes(location: string, uri: string, bytes: Buffer, retrievedAt: string): Promise<Artifact> {
+async function fromBytes(
+  location: string,
+  uri: string,
+  bytes: Buffer,
+  retrievedAt: string,
+): Promise<Artifact> {
   const files =
     isGzip(bytes) || isZip(bytes)
       ? (await readArchive(bytes, location)).map((e) => fileOf(e.path, e.bytes, retrievedAt))

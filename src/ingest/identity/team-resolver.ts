@@ -46,7 +46,8 @@ export class TeamResolver {
         const canonicalKey = exactNameKey(canonical);
         // Another spelling of this club may already be stored under an older ID: keep that ID.
         const teamId =
-          this.stored.get(storedAliasKey(scope, canonicalKey)) ?? stableId('team', `${scope}:=${canonicalKey}`);
+          this.stored.get(storedAliasKey(scope, canonicalKey)) ??
+          stableId('team', `${scope}:=${canonicalKey}`);
         return { teamId, scope, aliasKey, via: 'reference', canonical };
       }
     }

@@ -73,7 +73,9 @@ export async function loadOpenfootball(options: OpenfootballOptions): Promise<Lo
       rejected: 0,
     });
   } else {
-    notes.push('no openfootball/clubs directory found (pass --clubs): team names are matched by spelling only');
+    notes.push(
+      'no openfootball/clubs directory found (pass --clubs): team names are matched by spelling only',
+    );
   }
   const index = new AliasIndex(reference);
   return {

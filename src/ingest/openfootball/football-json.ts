@@ -1,4 +1,11 @@
-import type { ArtifactFile, CanonicalBatch, CompetitionRecord, MatchRecord, TeamAliasRecord, TeamRecord } from '../canonical.js';
+import type {
+  ArtifactFile,
+  CanonicalBatch,
+  CompetitionRecord,
+  MatchRecord,
+  TeamAliasRecord,
+  TeamRecord,
+} from '../canonical.js';
 import { IngestError } from '../ingest-error.js';
 import { exactNameKey } from '../identity/name-keys.js';
 import { stableId } from '../identity/stable-id.js';
@@ -41,7 +48,9 @@ function readFile(file: ArtifactFile): { name: string; matches: unknown[] } {
   }
   const d = doc as { name?: unknown; matches?: unknown };
   if (typeof doc !== 'object' || doc === null || typeof d.name !== 'string' || !Array.isArray(d.matches)) {
-    throw new IngestError(`${file.uri}: not a football.json file (expected {"name": string, "matches": [...]})`);
+    throw new IngestError(
+      `${file.uri}: not a football.json file (expected {"name": string, "matches": [...]})`,
+    );
   }
   return { name: d.name, matches: d.matches };
 }
@@ -106,7 +115,9 @@ export function normalizeFootballJson(
     });
     const corrected = correctSeasonYears(seasonKey, parsed);
     if (corrected.size > 0) {
-      batch.notes.push(`${file.uri}: ${corrected.size} match dates moved one year later (dated before the season began)`);
+      batch.notes.push(
+        `${file.uri}: ${corrected.size} match dates moved one year later (dated before the season began)`,
+      );
     }
 
     const keysInFile = new Map<string, { index: number; date: string }[]>();
@@ -127,16 +138,28 @@ export function normalizeFootballJson(
       const baseKey = `${code}:${seasonKey}:${foldText(raw.round ?? '')}|${foldText(raw.stage ?? '')}:${home}:${away}`;
       const sameKey = keysInFile.get(baseKey) ?? [];
       const twin = sameKey.find((s) => s.date === date);
-      if (twin) return reject(index, `duplicate of matches[${twin.index}] in the same file (same round, teams and date)`);
+      if (twin)
+        return reject(
+          index,
+          `duplicate of matches[${twin.index}] in the same file (same round, teams and date)`,
+        );
       sameKey.push({ index, date });
       keysInFile.set(baseKey, sameKey);
       fixturesSeen.set(fixtureKey, `${file.uri}#matches[${index}]`);
-      fileMatches.push({ index, baseKey, date, record: matchRecord(raw, date, profile, competitionId, seasonId, home, away) });
+      fileMatches.push({
+        index,
+        baseKey,
+        date,
+        record: matchRecord(raw, date, profile, competitionId, seasonId, home, away),
+      });
     });
 
     // Two legs or a replay share round and teams: number them by date so the first keeps the plain key.
     for (const m of fileMatches) {
-      const legs = keysInFile.get(m.baseKey)!.map((s) => s.date).sort();
+      const legs = keysInFile
+        .get(m.baseKey)!
+        .map((s) => s.date)
+        .sort();
       const leg = legs.indexOf(m.date) + 1;
       m.record.id = stableId('match', leg > 1 ? `${m.baseKey}:${leg}` : m.baseKey);
       batch.matches.push(m.record);
@@ -144,11 +167,20 @@ export function normalizeFootballJson(
     }
 
     if (fileMatches.length > 0) {
-      batch.seasons.push({ id: seasonId, competition_id: competitionId, key: seasonKey, name: seasonName(seasonKey) });
+      batch.seasons.push({
+        id: seasonId,
+        competition_id: competitionId,
+        key: seasonKey,
+        name: seasonName(seasonKey),
+      });
       const name = competitionName(doc.name);
       competitions.set(
         code,
-        maxBy(competitions.get(code), competitionRecord(competitionId, profile, name, seasonKey), (c) => c.name_season),
+        maxBy(
+          competitions.get(code),
+          competitionRecord(competitionId, profile, name, seasonKey),
+          (c) => c.name_season,
+        ),
       );
     }
   }
@@ -168,11 +200,20 @@ export function normalizeFootballJson(
       logo_url: null,
       search_name: foldText(name),
     };
-    teams.set(resolved.teamId, maxBy(teams.get(resolved.teamId), candidate, (t) => `${t.name_season}\u0000${t.name}`));
+    teams.set(
+      resolved.teamId,
+      maxBy(teams.get(resolved.teamId), candidate, (t) => `${t.name_season}\u0000${t.name}`),
+    );
     if (resolved.via !== 'stored-alias') {
       addAlias(resolved.scope, resolved.aliasKey, name, resolved.teamId, SOURCE);
       if (resolved.canonical) {
-        addAlias(resolved.scope, exactNameKey(resolved.canonical), resolved.canonical, resolved.teamId, 'openfootball/clubs');
+        addAlias(
+          resolved.scope,
+          exactNameKey(resolved.canonical),
+          resolved.canonical,
+          resolved.teamId,
+          'openfootball/clubs',
+        );
       }
     }
     return resolved.teamId;
@@ -228,7 +269,12 @@ export function normalizeFootballJson(
   return batch;
 }
 
-function competitionRecord(id: string, profile: CompetitionProfile, name: string, seasonKey: string): CompetitionRecord {
+function competitionRecord(
+  id: string,
+  profile: CompetitionProfile,
+  name: string,
+  seasonKey: string,
+): CompetitionRecord {
   return {
     id,
     code: profile.code,

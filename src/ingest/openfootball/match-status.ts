@@ -10,7 +10,12 @@ export type MatchStatus = 'scheduled' | 'live' | 'finished' | 'postponed' | 'can
  * (a past fixture without a result is not "scheduled"). A status word the source has not used before
  * gives unknown.
  */
-export function matchStatus(sourceStatus: string | null, score: Score, kickoffEndsAt: number, now: number): MatchStatus {
+export function matchStatus(
+  sourceStatus: string | null,
+  score: Score,
+  kickoffEndsAt: number,
+  now: number,
+): MatchStatus {
   switch (sourceStatus?.toLowerCase()) {
     case 'cancelled':
     case 'canceled':

@@ -27,7 +27,10 @@ function addYear(date: string): string {
  * unnumbered round (a play-off, a final) not more than a week before round 1; such a match moved one year
  * later belongs to the season. Returns the corrected dates by entry index.
  */
-export function correctSeasonYears(seasonKey: string, matches: ReadonlyArray<RawMatch | null>): Map<number, string> {
+export function correctSeasonYears(
+  seasonKey: string,
+  matches: ReadonlyArray<RawMatch | null>,
+): Map<number, string> {
   const corrections = new Map<number, string>();
   const m = /^(\d{4})-(\d{2})$/.exec(seasonKey);
   if (!m) return corrections;
@@ -44,7 +47,8 @@ export function correctSeasonYears(seasonKey: string, matches: ReadonlyArray<Raw
     if (!match) return;
     const n = roundNumber(match.round);
     if (n !== undefined && n <= lastRound / 2) return;
-    const earliest = n === undefined ? addDays(firstRound, -SLACK_DAYS) : addDays(firstRound, (n - 1) * MIN_DAYS_PER_ROUND);
+    const earliest =
+      n === undefined ? addDays(firstRound, -SLACK_DAYS) : addDays(firstRound, (n - 1) * MIN_DAYS_PER_ROUND);
     if (match.date >= earliest) return;
     const moved = addYear(match.date);
     if (moved.slice(0, 4) <= lastYear) corrections.set(index, moved);

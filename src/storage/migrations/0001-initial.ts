@@ -114,9 +114,10 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
   await db.schema.createIndex('matches_order').on('matches').columns(['starts_at', 'id']).execute();
 
   const runs = db.schema.createTable('ingestion_runs');
-  await (engine === 'postgres'
-    ? runs.addColumn('id', 'serial', (c) => c.primaryKey())
-    : runs.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+  await (
+    engine === 'postgres'
+      ? runs.addColumn('id', 'serial', (c) => c.primaryKey())
+      : runs.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
   )
     .addColumn('source', 'text', (c) => c.notNull())
     .addColumn('location', 'text', (c) => c.notNull())
@@ -132,7 +133,11 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
     .addColumn('unchanged', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('rejected', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('ingestion_runs_outcome').on('ingestion_runs').columns(['outcome', 'id']).execute();
+  await db.schema
+    .createIndex('ingestion_runs_outcome')
+    .on('ingestion_runs')
+    .columns(['outcome', 'id'])
+    .execute();
 
   await db.schema
     .createTable('ingestion_artifacts')

@@ -7,7 +7,10 @@ export async function insertApiKey(db: Kysely<Database>, row: ApiKeyRow): Promis
   await db.insertInto('api_keys').values(row).execute();
 }
 
-export async function findApiKeyByHash(db: Kysely<Database>, keyHash: string): Promise<ApiKeyRow | undefined> {
+export async function findApiKeyByHash(
+  db: Kysely<Database>,
+  keyHash: string,
+): Promise<ApiKeyRow | undefined> {
   return db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
 }
 
@@ -16,7 +19,10 @@ export async function listApiKeys(db: Kysely<Database>): Promise<ApiKeyRow[]> {
 }
 
 export async function countApiKeys(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('api_keys').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await db
+    .selectFrom('api_keys')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 

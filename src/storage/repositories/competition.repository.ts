@@ -14,7 +14,8 @@ export interface CompetitionFilter {
 function filtered(db: Kysely<Database>, filter: CompetitionFilter) {
   let query = db.selectFrom('competitions').where('season_count', '>', 0);
   if (filter.countryCode) query = query.where('country_code', '=', filter.countryCode.toUpperCase());
-  if (filter.search) query = query.where(sql<boolean>`search_name like ${likeContains(filter.search)} escape '\\'`);
+  if (filter.search)
+    query = query.where(sql<boolean>`search_name like ${likeContains(filter.search)} escape '\\'`);
   return query;
 }
 

@@ -12,11 +12,21 @@ export interface CoverageCounts {
 
 export async function coverageCounts(db: Kysely<Database>): Promise<CoverageCounts> {
   const count = async (table: 'competitions' | 'seasons' | 'teams') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   // Competitions carry their match and result counts, so the summary never scans the match table.
   const totals = await db
     .selectFrom('competitions')
-    .select((eb) => [eb.fn.sum<number>('match_count').as('matches'), eb.fn.sum<number>('result_count').as('results')])
+    .select((eb) => [
+      eb.fn.sum<number>('match_count').as('matches'),
+      eb.fn.sum<number>('result_count').as('results'),
+    ])
     .executeTakeFirstOrThrow();
   return {
     competitions: await count('competitions'),
@@ -36,7 +46,9 @@ export interface SourceFreshness {
 }
 
 /** Freshness of the newest successful run per source, and of the dataset as a whole. */
-export async function sourceFreshness(db: Kysely<Database>): Promise<{ latest: SourceFreshness | null; sources: SourceFreshness[] }> {
+export async function sourceFreshness(
+  db: Kysely<Database>,
+): Promise<{ latest: SourceFreshness | null; sources: SourceFreshness[] }> {
   const runs = await db
     .selectFrom('ingestion_runs')
     .select(['source', (eb) => eb.fn.max('id').as('id')])
@@ -45,7 +57,11 @@ export async function sourceFreshness(db: Kysely<Database>): Promise<{ latest: S
     .execute();
   const sources: SourceFreshness[] = [];
   for (const { id } of runs) {
-    const run = await db.selectFrom('ingestion_runs').selectAll().where('id', '=', Number(id)).executeTakeFirstOrThrow();
+    const run = await db
+      .selectFrom('ingestion_runs')
+      .selectAll()
+      .where('id', '=', Number(id))
+      .executeTakeFirstOrThrow();
     const retrieved = await db
       .selectFrom('ingestion_artifacts')
       .select((eb) => eb.fn.max('retrieved_at').as('at'))

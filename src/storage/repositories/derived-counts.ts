@@ -15,7 +15,10 @@ async function teamCounts(db: Db, groupBy: 'season_id' | 'competition_id', compe
     .select([groupBy, 'home_team_id as team_id'])
     .where('competition_id', 'in', competitionIds)
     .union(
-      db.selectFrom('matches').select([groupBy, 'away_team_id as team_id']).where('competition_id', 'in', competitionIds),
+      db
+        .selectFrom('matches')
+        .select([groupBy, 'away_team_id as team_id'])
+        .where('competition_id', 'in', competitionIds),
     );
   const rows = await db
     .selectFrom(sides.as('sides'))
@@ -64,10 +67,15 @@ export async function refreshDerivedCounts(db: Db, competitionIds: string[], now
       team_count: seasonTeams.get(season.id) ?? 0,
       starts_on: stats?.starts_on ?? null,
       ends_on: stats?.ends_on ?? null,
-      is_current: newest.get(season.competition_id) === season.id && Number(stats?.open_count ?? 0) > 0 ? 1 : 0,
+      is_current:
+        newest.get(season.competition_id) === season.id && Number(stats?.open_count ?? 0) > 0 ? 1 : 0,
     };
     if (changed(next, season)) {
-      await db.updateTable('seasons').set({ ...next, updated_at: now }).where('id', '=', season.id).execute();
+      await db
+        .updateTable('seasons')
+        .set({ ...next, updated_at: now })
+        .where('id', '=', season.id)
+        .execute();
       written += 1;
     }
   }
@@ -85,7 +93,11 @@ export async function refreshDerivedCounts(db: Db, competitionIds: string[], now
     .groupBy('competition_id')
     .execute();
   const byCompetition = new Map(competitionStats.map((c) => [c.competition_id, c]));
-  const competitions = await db.selectFrom('competitions').selectAll().where('id', 'in', competitionIds).execute();
+  const competitions = await db
+    .selectFrom('competitions')
+    .selectAll()
+    .where('id', 'in', competitionIds)
+    .execute();
   for (const competition of competitions) {
     const stats = byCompetition.get(competition.id);
     const next = {
@@ -95,7 +107,11 @@ export async function refreshDerivedCounts(db: Db, competitionIds: string[], now
       team_count: competitionTeams.get(competition.id) ?? 0,
     };
     if (changed(next, competition)) {
-      await db.updateTable('competitions').set({ ...next, updated_at: now }).where('id', '=', competition.id).execute();
+      await db
+        .updateTable('competitions')
+        .set({ ...next, updated_at: now })
+        .where('id', '=', competition.id)
+        .execute();
       written += 1;
     }
   }

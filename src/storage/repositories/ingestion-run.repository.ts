@@ -49,11 +49,17 @@ export async function insertRun(
   const runId = Number(id);
   const artifactRows = artifacts.map((a, seq) => ({ ...a, run_id: runId, seq }));
   for (let i = 0; i < artifactRows.length; i += CHUNK) {
-    await db.insertInto('ingestion_artifacts').values(artifactRows.slice(i, i + CHUNK)).execute();
+    await db
+      .insertInto('ingestion_artifacts')
+      .values(artifactRows.slice(i, i + CHUNK))
+      .execute();
   }
   const rejectionRows = rejections.map((r, seq) => ({ ...r, run_id: runId, seq }));
   for (let i = 0; i < rejectionRows.length; i += CHUNK) {
-    await db.insertInto('ingestion_rejections').values(rejectionRows.slice(i, i + CHUNK)).execute();
+    await db
+      .insertInto('ingestion_rejections')
+      .values(rejectionRows.slice(i, i + CHUNK))
+      .execute();
   }
   return runId;
 }

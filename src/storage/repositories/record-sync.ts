@@ -67,7 +67,10 @@ export async function syncRecords<R extends Keyed>(
     }
     const { id, ...changes } = record;
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await (db.updateTable(table) as any).set({ ...changes, updated_at: now }).where('id', '=', id).execute();
+    await (db.updateTable(table) as any)
+      .set({ ...changes, updated_at: now })
+      .where('id', '=', id)
+      .execute();
     result.outcome.set(incoming.id, 'updated');
   }
 

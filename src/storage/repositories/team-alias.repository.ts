@@ -3,7 +3,9 @@ import type { Database, TeamAliasTable } from '../schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export async function loadAliases(db: Db): Promise<Array<Pick<TeamAliasTable, 'scope' | 'alias_key' | 'team_id'>>> {
+export async function loadAliases(
+  db: Db,
+): Promise<Array<Pick<TeamAliasTable, 'scope' | 'alias_key' | 'team_id'>>> {
   return db.selectFrom('team_aliases').select(['scope', 'alias_key', 'team_id']).execute();
 }
 
