@@ -4,7 +4,8 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Environment } from '../config/config.js';
 import { registerAuth } from './plugins/auth.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { ApiError } from './errors/catalogue.js';
+import { registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerResponseCache } from './plugins/response-cache.js';
 import type { RouteDeps } from './route-context.js';
 import { ErrorEnvelope } from './schemas/common.js';
@@ -32,6 +33,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Per-request access logs cost more than the requests themselves at this service's speed; errors are logged.
     disableRequestLogging: true,
     return503OnClosing: true,
+    // Router-level failures bypass the error handler; answer them in the same envelope.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        return sendError(reply, new ApiError('not_found', 'No resource has an identifier that long.', {}));
+      }
+      if (error.code === 'FST_ERR_BAD_URL') {
+        return sendError(
+          reply,
+          new ApiError('invalid_parameter', 'The URL path is not validly percent-encoded.', {
+            reason: 'malformed path',
+          }),
+        );
+      }
+      return sendError(
+        reply,
+        new ApiError('internal_error', 'An internal error occurred.', { request_id: request.id }),
+      );
+    },
     ajv: {
       // Unknown query parameters are errors, not silently dropped.
       customOptions: { removeAdditional: false, coerceTypes: true, useDefaults: true, allErrors: false },

@@ -37,7 +37,13 @@ export const CountedPaginationMeta = Type.Object(
 export const CountMeta = Type.Object({ count: Type.Integer({ minimum: 0 }) });
 
 export const PageQuery = {
-  page: Type.Integer({ minimum: 1, default: 1, description: 'One-indexed page number.' }),
+  // Bounded so (page - 1) * limit stays a safe integer the database accepts as an OFFSET.
+  page: Type.Integer({
+    minimum: 1,
+    maximum: 2_147_483_647,
+    default: 1,
+    description: 'One-indexed page number.',
+  }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Items per page, 1-100.' }),
 };
 

@@ -22,8 +22,9 @@ const CONTINENTAL: Record<string, { timezone: string }> = {
   'copa.l': { timezone: 'America/Sao_Paulo' },
 };
 
-// MLS has Canadian members; their names are looked up in the Canadian directory after the American one.
-const EXTRA_SCOPES: Record<string, string[]> = { us: ['ca'] };
+// Leagues with members from a neighbouring directory: Welsh clubs play in the English pyramid and
+// Canadian clubs in MLS; their names are looked up there after the league's own country.
+const EXTRA_SCOPES: Record<string, string[]> = { eng: ['wal'], us: ['ca'] };
 
 /** Describes a football.json file code such as `en.1`, `de.cup`, `uefa.cl` or `mls`. */
 export function competitionProfile(code: string): CompetitionProfile {

@@ -6,4 +6,7 @@ import type { ReferenceClub } from '../identity/alias-index.js';
  */
 export const PROJECT_ALIASES: ReferenceClub[] = [
   { scope: 'eng', canonical: 'Manchester United FC', aliases: ['Man United'] },
+  // Truncated names in the spring rounds of 2025-26 en.3.
+  { scope: 'eng', canonical: 'AFC Wimbledon', aliases: ['AFC'] },
+  { scope: 'eng', canonical: 'Leyton Orient FC', aliases: ['Leyton'] },
 ];
