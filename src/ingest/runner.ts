@@ -161,7 +161,9 @@ export async function runIngestion(storage: Storage, request: RunRequest): Promi
     const stored = new Map(
       (await loadAliases(storage.db)).map((a) => [storedAliasKey(a.scope, a.alias_key), a.team_id]),
     );
-    const batch = loaded.normalize(stored, started.getTime());
+    const batch = loaded.normalize(stored, started.getTime(), (done, total, uri) =>
+      progress?.advance(done, total, uri),
+    );
     progress?.step(`writing ${batch.matches.length} matches`);
     const summary = await writeBatch(storage, batch, base);
     return { ...summary, durationMs: Date.now() - started.getTime() };

@@ -19,7 +19,11 @@ export interface OpenfootballOptions {
 export interface LoadedSource {
   /** The main artifact first; reference data after it. */
   artifacts: Artifact[];
-  normalize(stored: StoredAliases, now: number): CanonicalBatch;
+  normalize(
+    stored: StoredAliases,
+    now: number,
+    onFile?: (done: number, total: number, uri: string) => void,
+  ): CanonicalBatch;
 }
 
 /** Looks for a `clubs` folder next to `from` or next to one of its parent folders. */
@@ -80,8 +84,8 @@ export async function loadOpenfootball(options: OpenfootballOptions): Promise<Lo
   const index = new AliasIndex(reference);
   return {
     artifacts,
-    normalize: (stored, now) => {
-      const batch = normalizeFootballJson(football.files, new TeamResolver(index, stored), now);
+    normalize: (stored, now, onFile) => {
+      const batch = normalizeFootballJson(football.files, new TeamResolver(index, stored), now, onFile);
       batch.artifacts.push(...referenceOutcomes);
       batch.notes.push(...notes);
       return batch;

@@ -67,6 +67,7 @@ export function normalizeFootballJson(
   files: readonly ArtifactFile[],
   resolver: TeamResolver,
   now: number,
+  onFile: (done: number, total: number, uri: string) => void = () => undefined,
 ): CanonicalBatch {
   const seasonFiles = footballJsonFiles(files);
   if (seasonFiles.length === 0) {
@@ -88,7 +89,8 @@ export function normalizeFootballJson(
   // season folder + date + home + away -> where that fixture was first seen, to catch files repeating others.
   const fixturesSeen = new Map<string, string>();
 
-  for (const { file, seasonKey, code } of seasonFiles) {
+  for (const [fileIndex, { file, seasonKey, code }] of seasonFiles.entries()) {
+    onFile(fileIndex, seasonFiles.length, file.uri);
     const doc = readFile(file);
     const profile = competitionProfile(code);
     const competitionId = stableId('comp', code);
