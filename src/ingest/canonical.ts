@@ -1,73 +1,28 @@
+import type {
+  CompetitionTable,
+  MatchTable,
+  SeasonTable,
+  TeamAliasTable,
+  TeamTable,
+} from '../storage/schema.js';
+
 /**
- * What adapters hand to the runner: source-neutral records with their stable IDs already derived.
- * Timestamps are ISO-8601 UTC strings.
+ * What adapters hand to the runner: source-neutral records with their stable IDs already derived, in the
+ * shape of the rows they become (less what storage derives: timestamps and counts).
  */
-export interface CompetitionRecord {
-  id: string;
-  code: string;
-  slug: string;
-  name: string;
-  name_season: string;
-  country_name: string | null;
-  country_code: string | null;
-  type: string;
-  gender: string;
-  logo_url: string | null;
-  timezone: string;
-  search_name: string;
-}
+type Stamped = 'created_at' | 'updated_at';
 
-export interface SeasonRecord {
-  id: string;
-  competition_id: string;
-  key: string;
-  name: string;
-}
-
-export interface TeamRecord {
-  id: string;
-  slug: string;
-  name: string;
-  name_season: string;
-  short_name: string | null;
-  country_name: string | null;
-  country_code: string | null;
-  logo_url: string | null;
-  search_name: string;
-}
-
-export interface TeamAliasRecord {
-  scope: string;
-  alias_key: string;
-  alias: string;
-  team_id: string;
-  source: string;
-}
-
-export interface MatchRecord {
-  id: string;
-  competition_id: string;
-  season_id: string;
-  round: string | null;
-  stage: string | null;
-  home_team_id: string;
-  away_team_id: string;
-  starts_at: string;
-  time_known: number;
-  status: string;
-  source_status: string | null;
-  home_score: number | null;
-  away_score: number | null;
-  ht_home: number | null;
-  ht_away: number | null;
-  ft_home: number | null;
-  ft_away: number | null;
-  et_home: number | null;
-  et_away: number | null;
-  pen_home: number | null;
-  pen_away: number | null;
-  venue_name: string | null;
-}
+export type CompetitionRecord = Omit<
+  CompetitionTable,
+  Stamped | 'season_count' | 'match_count' | 'result_count' | 'team_count'
+>;
+export type SeasonRecord = Omit<
+  SeasonTable,
+  Stamped | 'starts_on' | 'ends_on' | 'is_current' | 'team_count' | 'match_count'
+>;
+export type TeamRecord = Omit<TeamTable, Stamped>;
+export type TeamAliasRecord = Omit<TeamAliasTable, 'created_at'>;
+export type MatchRecord = Omit<MatchTable, Stamped>;
 
 export interface Rejection {
   artifactUri: string;

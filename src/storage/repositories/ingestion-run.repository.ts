@@ -1,41 +1,16 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, IngestionRunTable } from '../schema.js';
+import type {
+  Database,
+  IngestionArtifactTable,
+  IngestionRejectionTable,
+  IngestionRunTable,
+} from '../schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export interface NewRun {
-  source: string;
-  location: string;
-  sha256: string | null;
-  bytes: number | null;
-  started_at: string;
-  finished_at: string;
-  outcome: 'succeeded' | 'failed';
-  error: string | null;
-  records_seen: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  rejected: number;
-}
-
-export interface NewArtifact {
-  uri: string;
-  sha256: string;
-  bytes: number;
-  retrieved_at: string;
-  records_seen: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  rejected: number;
-}
-
-export interface NewRejection {
-  artifact_uri: string;
-  record_ref: string;
-  reason: string;
-}
+export type NewRun = Omit<IngestionRunTable, 'id'> & { outcome: 'succeeded' | 'failed' };
+export type NewArtifact = Omit<IngestionArtifactTable, 'run_id' | 'seq'>;
+export type NewRejection = Omit<IngestionRejectionTable, 'run_id' | 'seq'>;
 
 const CHUNK = 1000;
 
