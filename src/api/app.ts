@@ -8,7 +8,7 @@ import { ApiError } from './errors/catalogue.js';
 import { registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerResponseCache } from './plugins/response-cache.js';
 import type { RouteDeps } from './route-context.js';
-import { ErrorEnvelope } from './schemas/common.js';
+import { ErrorEnvelope, NoQuery } from './schemas/common.js';
 import { competitionRoutes } from './routes/competitions.js';
 import { coverageRoutes } from './routes/coverage.js';
 import { healthRoutes } from './routes/health.js';
@@ -78,6 +78,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       security: [{ bearer: [] }],
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  });
+
+  // Routes that take no query parameters still reject unknown ones, like every other route.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.public || route.schema?.querystring) return;
+    route.schema = { ...route.schema, querystring: NoQuery };
   });
 
   registerAuth(app, options.db, options.env);

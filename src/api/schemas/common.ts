@@ -34,6 +34,8 @@ export const CountedPaginationMeta = Type.Object(
   { $id: 'CountedPaginationMeta' },
 );
 
+export const NoQuery = Type.Object({}, { additionalProperties: false });
+
 export const CountMeta = Type.Object({ count: Type.Integer({ minimum: 0 }) });
 
 export const PageQuery = {
