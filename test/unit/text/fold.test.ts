@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { foldText, slugify } from '../../../src/text/fold.js';
+
+describe('foldText', () => {
+  it('drops accents and case, so a search for "munchen" finds München', () => {
+    assert.equal(foldText('FC Bayern München'), 'fc bayern munchen');
+    assert.ok(foldText('FC Bayern München').includes(foldText('MUNCHEN')));
+    assert.equal(foldText('Atlético Madrid'), 'atletico madrid');
+    assert.equal(foldText('İstanbul Başakşehir'), 'istanbul basaksehir');
+  });
+
+  it('spells out letters that have no decomposition', () => {
+    assert.equal(foldText('Säbener Straße'), 'sabener strasse');
+    assert.equal(foldText('Brøndby IF'), 'brondby if');
+    assert.equal(foldText('Łódź'), 'lodz');
+    assert.equal(foldText('Þór Akureyri'), 'thor akureyri');
+  });
+
+  it('collapses and trims whitespace', () => {
+    assert.equal(foldText('  Manchester \t United  FC '), 'manchester united fc');
+  });
+
+  it('is idempotent', () => {
+    const once = foldText('Deportivo Alavés');
+    assert.equal(foldText(once), once);
+  });
+});
+
+describe('slugify', () => {
+  it('makes URL-friendly names', () => {
+    assert.equal(slugify('Bayern München'), 'bayern-munchen');
+    assert.equal(slugify('Brighton & Hove Albion FC'), 'brighton-and-hove-albion-fc');
+    assert.equal(slugify('WAC/St. Andrä'), 'wac-st-andra');
+    assert.equal(slugify("Nott'm Forest"), 'nott-m-forest');
+  });
+
+  it('never starts or ends with a dash', () => {
+    assert.equal(slugify(' (1. FC Köln) '), '1-fc-koln');
+  });
+});
