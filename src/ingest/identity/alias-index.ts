@@ -24,12 +24,16 @@ function put(map: Map<string, Entry>, key: string, canonical: string): void {
 export class AliasIndex {
   private readonly exact = new Map<string, Map<string, Entry>>();
   private readonly loose = new Map<string, Map<string, Entry>>();
+  private readonly spellingsOf = new Map<string, string[]>();
 
   constructor(clubs: Iterable<ReferenceClub>) {
     for (const club of clubs) {
       const exact = this.scopeMap(this.exact, club.scope);
       const loose = this.scopeMap(this.loose, club.scope);
+      const spellings = this.spellingsOf.get(`${club.scope}\u0000${club.canonical}`) ?? [];
+      this.spellingsOf.set(`${club.scope}\u0000${club.canonical}`, spellings);
       for (const spelling of [club.canonical, ...club.aliases]) {
+        spellings.push(spelling);
         put(exact, exactNameKey(spelling), club.canonical);
         put(loose, looseNameKey(spelling), club.canonical);
       }
@@ -43,6 +47,11 @@ export class AliasIndex {
     if (exact === AMBIGUOUS) return undefined;
     const loose = this.loose.get(scope)?.get(looseNameKey(name));
     return typeof loose === 'string' ? loose : undefined;
+  }
+
+  /** Every spelling the directory lists for a canonical club, the canonical name first. */
+  spellings(canonical: string, scope: string): readonly string[] {
+    return this.spellingsOf.get(`${scope}\u0000${canonical}`) ?? [];
   }
 
   get size(): number {

@@ -45,9 +45,11 @@ export class TeamResolver {
       if (canonical) {
         const canonicalKey = exactNameKey(canonical);
         // Another spelling of this club may already be stored under an older ID: keep that ID.
-        const teamId =
-          this.stored.get(storedAliasKey(scope, canonicalKey)) ??
-          stableId('team', `${scope}:=${canonicalKey}`);
+        const storedId = this.reference
+          .spellings(canonical, scope)
+          .map((spelling) => this.stored.get(storedAliasKey(scope, exactNameKey(spelling))))
+          .find((id) => id !== undefined);
+        const teamId = storedId ?? stableId('team', `${scope}:=${canonicalKey}`);
         return { teamId, scope, aliasKey, via: 'reference', canonical };
       }
     }

@@ -35,6 +35,14 @@ describe('TeamResolver', () => {
     assert.equal(r.teamId, 'team_older');
   });
 
+  it('keeps the old ID when any other spelling of the club is already stored under it', () => {
+    // A team first stored from a name-only lookup ("Man Utd") must not split when the directory appears.
+    const stored = new Map([[storedAliasKey('eng', 'man utd'), 'team_name_only']]);
+    const r = new TeamResolver(reference, stored).resolve('Man. United', ['eng']);
+    assert.equal(r.via, 'reference');
+    assert.equal(r.teamId, 'team_name_only');
+  });
+
   it('falls back to the name itself when nothing knows it', () => {
     const r = new TeamResolver(reference, none).resolve('Burnley FC', ['eng']);
     assert.equal(r.via, 'name');
