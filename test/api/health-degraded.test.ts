@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import SqliteDatabase from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { Kysely, SqliteDialect } from 'kysely';
+import { buildApp } from '../../src/api/app.js';
+import { DatasetGeneration } from '../../src/cache/dataset-generation.js';
+import { MemoryResponseCache } from '../../src/cache/response-cache.js';
+import type { Database } from '../../src/storage/schema.js';
+import { buildTestApp } from '../helpers/build-app.js';
+import { API, assertError, assertJson, assertKeys, HEALTH_KEYS } from './contract.js';
+
+async function health(app: FastifyInstance) {
+  const res = await app.inject({ url: `${API}/health` });
+  assertJson(res);
+  const body = res.json();
+  assertKeys(body, HEALTH_KEYS, 'health');
+  assertKeys(body.checks, ['database', 'cache'], 'health.checks');
+  return { res, body };
+}
+
+test('database closed', async (t) => {
+  const { app, auth, storage, ids } = await buildTestApp(t);
+  const cachedUrl = `${API}/football/teams/${ids.teams.bayern}`;
+  assert.equal((await app.inject({ url: cachedUrl, headers: auth() })).statusCode, 200);
+  await storage.close();
+
+  await t.test('/health answers 503 with status degraded and checks.database false', async () => {
+    const { res, body } = await health(app);
+    assert.equal(res.statusCode, 503);
+    assert.equal(body.status, 'degraded');
+    assert.deepEqual(body.checks, { database: false, cache: true });
+    assert.equal(body.version, 'v1');
+    assert.equal(res.headers['cache-control'], 'no-store');
+  });
+
+  await t.test('a data route answers 503 service_unavailable with Retry-After', async () => {
+    for (const url of [
+      `${API}/football/competitions`,
+      `${API}/football/matches?status=finished`,
+      cachedUrl,
+    ]) {
+      const res = await app.inject({ url, headers: auth() });
+      assertError(res, 503, 'service_unavailable');
+      assert.match(String(res.headers['retry-after']), /^\d+$/);
+    }
+  });
+
+  await t.test('a key that cannot be checked gets 503, not a misleading 401', async () => {
+    const res = await app.inject({ url: `${API}/football/teams`, headers: auth('test_nope') });
+    assertError(res, 503, 'service_unavailable');
+  });
+
+  await t.test('routes that need no database still answer', async () => {
+    assert.equal((await app.inject({ url: `${API}/openapi.json` })).statusCode, 200);
+    assertError(await app.inject({ url: `${API}/nope` }), 404, 'not_found');
+  });
+});
+
+test('SQLite connection closed under the query builder', async (t) => {
+  const ctx = await buildTestApp(t);
+  const raw = new SqliteDatabase(path.join(ctx.dir, 'api.db'));
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
+  const app = await buildApp({
+    db,
+    storage: { db, engine: 'sqlite', close: () => db.destroy() },
+    cache: new MemoryResponseCache(10),
+    generation: new DatasetGeneration(db, 60_000),
+    version: 'v1',
+    env: 'development',
+  });
+  t.after(() => app.close());
+  assert.equal((await app.inject({ url: `${API}/football/teams`, headers: ctx.auth() })).statusCode, 200);
+  raw.close();
+
+  await t.test('/health answers 503 degraded', async () => {
+    const { res, body } = await health(app);
+    assert.equal(res.statusCode, 503);
+    assert.deepEqual(body.checks, { database: false, cache: true });
+  });
+
+  await t.test('a data route never answers a 500 with internals', async () => {
+    const res = await app.inject({ url: `${API}/football/competitions`, headers: ctx.auth() });
+    assert.ok([500, 503].includes(res.statusCode), String(res.statusCode));
+    assertError(res, res.statusCode, res.statusCode === 503 ? 'service_unavailable' : 'internal_error');
+    assert.doesNotMatch(res.body, /connection is not open/i);
+  });
+
+  await t.test(
+    'a data route answers 503 service_unavailable',
+    { todo: 'better-sqlite3 "The database connection is not open" is not classed as unavailable: 500' },
+    async () => {
+      const res = await app.inject({ url: `${API}/football/competitions`, headers: ctx.auth() });
+      assertError(res, 503, 'service_unavailable');
+    },
+  );
+});
+
+test('response cache failing', async (t) => {
+  const { app, auth, cache } = await buildTestApp(t);
+  const broken = async () => {
+    throw new Error('cache down');
+  };
+  cache.probe = broken;
+  cache.get = broken;
+  cache.set = broken;
+
+  await t.test('/health answers 503 degraded with checks.cache false', async () => {
+    const { res, body } = await health(app);
+    assert.equal(res.statusCode, 503);
+    assert.equal(body.status, 'degraded');
+    assert.deepEqual(body.checks, { database: true, cache: false });
+  });
+
+  await t.test('data routes still answer from the database', async () => {
+    const res = await app.inject({ url: `${API}/football/teams`, headers: auth() });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.json().meta.request_id, res.headers['x-request-id']);
+  });
+
+  await t.test('a cache that never answers makes /health degraded within its timeout', async () => {
+    cache.probe = () => new Promise<boolean>(() => undefined);
+    const started = Date.now();
+    const { res, body } = await health(app);
+    assert.equal(res.statusCode, 503);
+    assert.equal(body.checks.cache, false);
+    assert.ok(Date.now() - started < 5000, 'answered promptly');
+  });
+});

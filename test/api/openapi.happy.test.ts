@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { buildTestApp } from '../helpers/build-app.js';
+import { API, getOk } from './contract.js';
+
+/** Every path of the interface, part 4, under the version prefix. */
+const CONTRACT_PATHS = [
+  '/health',
+  '/coverage/summary',
+  '/coverage/leagues',
+  '/coverage/leagues/{competition_id}',
+  '/football/competitions',
+  '/football/competitions/{competition_id}',
+  '/football/competitions/{competition_id}/seasons',
+  '/football/competitions/{competition_id}/seasons/{season_id}/standings',
+  '/football/matches',
+  '/football/matches/{match_id}',
+  ...['stats', 'live-stats', 'lineups', 'timeline', 'live-timeline', 'player-stats', 'live-player-stats'].map(
+    (s) => `/football/matches/{match_id}/${s}`,
+  ),
+  '/football/teams',
+  '/football/teams/{team_id}',
+  '/football/teams/{team_id}/players',
+  '/football/teams/{team_id}/standings',
+  '/football/teams/{team_id}/injuries-suspensions',
+].map((p) => `${API}${p}`);
+
+interface OpenApiDoc {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>;
+  components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+  security: unknown[];
+}
+
+test('GET /openapi.json', async (t) => {
+  const { app } = await buildTestApp(t);
+  const { body: doc } = await getOk<OpenApiDoc>(app, `${API}/openapi.json`);
+
+  await t.test('is an OpenAPI 3.1 document, served without a key', () => {
+    assert.match(doc.openapi, /^3\.1\.\d+$/);
+    assert.equal(doc.info.version, '1.0.0-beta');
+    assert.equal(typeof doc.info.title, 'string');
+  });
+
+  await t.test('lists every route path of the contract, and nothing else', () => {
+    assert.deepEqual(Object.keys(doc.paths).sort(), [...CONTRACT_PATHS].sort());
+    for (const path of CONTRACT_PATHS) {
+      assert.deepEqual(Object.keys(doc.paths[path]!), ['get'], `${path} is GET only`);
+      assert.ok(doc.paths[path]!.get!.responses['200'], `${path} documents its 200`);
+    }
+  });
+
+  await t.test('declares bearer authentication, lifted only for /health', () => {
+    assert.deepEqual(
+      Object.values(doc.components.securitySchemes).map((s) => [s.type, s.scheme]),
+      [['http', 'bearer']],
+    );
+    assert.ok(doc.security.length > 0);
+    assert.deepEqual(doc.paths[`${API}/health`]!.get!.security, []);
+    assert.equal(doc.paths[`${API}/football/competitions`]!.get!.security, undefined, 'inherits bearer');
+  });
+
+  await t.test('documents the error envelope for authenticated routes', () => {
+    const responses = doc.paths[`${API}/football/matches/{match_id}`]!.get!.responses;
+    for (const status of ['401', '404']) assert.ok(responses[status], `documents ${status}`);
+    assert.ok(doc.paths[`${API}/health`]!.get!.responses['503'], '/health documents its 503');
+  });
+});
