@@ -40,6 +40,16 @@ test('response cache, ETag and If-None-Match', async (t) => {
     assert.equal(cache.size, 1, 'the answer was cached again');
   });
 
+  await t.test('If-None-Match with a list of tags or * answers 304', async () => {
+    const etag = String((await get('/football/teams')).headers.etag);
+    const listed = await get('/football/teams', { 'if-none-match': `W/"0-stale", ${etag}` });
+    assert.equal(listed.statusCode, 304);
+    const strong = await get('/football/teams', { 'if-none-match': etag.replace(/^W\//, '') });
+    assert.equal(strong.statusCode, 304, 'weak comparison ignores the W/ prefix');
+    const any = await get('/football/teams', { 'if-none-match': '*' });
+    assert.equal(any.statusCode, 304);
+  });
+
   await t.test('a different or stale ETag gets the full answer', async () => {
     const res = await get('/football/teams', { 'if-none-match': 'W/"0-stale"' });
     assert.equal(res.statusCode, 200);

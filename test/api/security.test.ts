@@ -60,7 +60,7 @@ test('authentication', async (t) => {
       keys.valid,
       `Bearer ${keys.valid} extra`,
     ]) {
-      assertUnauthorized(await get('/football/competitions', header));
+      assertUnauthorized(await get('/football/competitions', header), 'malformed');
     }
   });
 

@@ -43,11 +43,12 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, env: En
     if (request.routeOptions.config.public || request.routeOptions.url === undefined) return;
     const token = bearerToken(request);
     if (!token) {
+      const reason = request.headers.authorization ? 'malformed' : 'missing';
       const missing = new ApiError(
         'invalid_api_key',
         'An API key is required: send it as "Authorization: Bearer <key>".',
-        { reason: 'missing' },
-        { 'www-authenticate': REALM },
+        { reason },
+        { 'www-authenticate': reason === 'missing' ? REALM : `${REALM}, error="invalid_request"` },
       );
       return sendError(reply, missing);
     }

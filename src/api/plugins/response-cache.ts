@@ -28,9 +28,20 @@ function toEntry(body: string, generation: number): CachedResponse {
   return { before, after, etag: `W/"${generation}-${digest}"` };
 }
 
+/** If-None-Match holds `*` or a list of entity tags; weak comparison, as RFC 9110 asks for GET. */
+function matchesEtag(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header
+    .split(',')
+    .map((tag) => tag.trim())
+    .some((tag) => tag === '*' || tag.replace(/^W\//, '') === bare);
+}
+
 function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): FastifyReply {
   reply.header('etag', entry.etag);
-  if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+  if (matchesEtag(request, entry.etag)) return reply.code(304).send();
   return reply.type(JSON_TYPE).send(render(entry, request.id));
 }
 
@@ -64,7 +75,7 @@ export function registerResponseCache(
     const entry = toEntry(payload, generation.current);
     await cache.set(request.cacheKey, entry).catch(() => undefined);
     reply.header('etag', entry.etag);
-    if (request.headers['if-none-match'] === entry.etag) {
+    if (matchesEtag(request, entry.etag)) {
       reply.code(304);
       return '';
     }

@@ -29,7 +29,7 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
   await db.schema
     .createIndex('competitions_listing')
     .on('competitions')
-    .columns(['country_name', 'name', 'id'])
+    .columns(['country_name', 'search_name', 'name', 'id'])
     .execute();
 
   await db.schema
@@ -62,7 +62,7 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('teams_name').on('teams').columns(['name', 'id']).execute();
+  await db.schema.createIndex('teams_name').on('teams').columns(['search_name', 'name', 'id']).execute();
 
   await db.schema
     .createTable('team_aliases')

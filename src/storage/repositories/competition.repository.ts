@@ -29,6 +29,7 @@ export async function listCompetitions(
     .selectAll()
     .orderBy(sql`case when country_name is null then 1 else 0 end`)
     .orderBy('country_name')
+    .orderBy('search_name')
     .orderBy('name')
     .orderBy('id')
     .limit(page.limit + 1)

@@ -25,7 +25,7 @@ function filtered(db: Kysely<Database>, search: string | undefined) {
   return query;
 }
 
-/** Teams in alphabetical order of name. */
+/** Teams in alphabetical order of name, ignoring case and accents. */
 export async function listTeams(
   db: Kysely<Database>,
   search: string | undefined,
@@ -33,6 +33,7 @@ export async function listTeams(
 ): Promise<PageResult<TeamRow> & { total: number }> {
   const rows = await filtered(db, search)
     .selectAll('teams')
+    .orderBy('teams.search_name')
     .orderBy('teams.name')
     .orderBy('teams.id')
     .limit(page.limit + 1)
