@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Environment } from '../config/config.js';
@@ -21,13 +21,14 @@ export const API_PREFIX = '/api/v1';
 
 export interface AppOptions extends RouteDeps {
   env: Environment;
-  logger?: FastifyServerOptions['logger'];
+  /** The process's logger; none in tests. */
+  logger?: FastifyBaseLogger;
 }
 
 /** Builds the HTTP application; starting to listen is the caller's business (see src/server). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // Per-request access logs cost more than the requests themselves at this service's speed; errors are logged.

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 export type Environment = 'development' | 'production';
@@ -7,6 +8,8 @@ export interface Config {
   host: string;
   port: number;
   databaseUrl: string;
+  /** Shared response cache for several instances; null keeps the cache in-process. */
+  redisUrl: string | null;
   logLevel: LogLevel;
   env: Environment;
   /** Paths or URLs ingested in the background on first start; empty means none. */
@@ -15,6 +18,10 @@ export interface Config {
   generationPollMs: number;
   /** Number of cached serialized responses kept per process. */
   responseCacheEntries: number;
+  /** Seconds a response stays in the shared (Redis) cache; generations make older ones unreachable anyway. */
+  sharedCacheTtlSeconds: number;
+  /** HTTP worker processes for `serve`: 1 in development, one per core in production unless set. */
+  workers: number;
 }
 
 export class ConfigError extends Error {
@@ -68,6 +75,30 @@ function readDatabaseUrl(env: Env, cwd: string): string {
   );
 }
 
+function readRedisUrl(env: Env): string | null {
+  const raw = env.REDIS_URL;
+  if (raw === undefined || raw === '') return null;
+  if (!/^rediss?:\/\/[^\s]+$/.test(raw)) {
+    throw new ConfigError('REDIS_URL', 'must start with redis:// or rediss://');
+  }
+  return raw;
+}
+
+/** "auto" (one per core) or 1-256; shared by TOUCHLINE_WORKERS and `serve --workers`. */
+export function parseWorkerCount(raw: string, name: string): number {
+  if (raw === 'auto') return os.availableParallelism();
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 256) {
+    throw new ConfigError(name, `must be "auto" or an integer from 1 to 256, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function readWorkers(env: Env, mode: Environment): number {
+  const raw = env.TOUCHLINE_WORKERS;
+  if (raw === undefined || raw === '') return mode === 'production' ? os.availableParallelism() : 1;
+  return parseWorkerCount(raw, 'TOUCHLINE_WORKERS');
+}
+
 function readPositiveInt(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -89,14 +120,18 @@ function readSources(env: Env): string[] {
 /** Parses and validates the whole configuration once; callers receive a frozen object. */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Readonly<Config> {
   const host = env.HOST && env.HOST !== '' ? env.HOST : '127.0.0.1';
+  const mode = readEnum(env, 'TOUCHLINE_ENV', ['development', 'production'] as const, 'development');
   return Object.freeze({
     host,
     port: readPort(env),
     databaseUrl: readDatabaseUrl(env, cwd),
+    redisUrl: readRedisUrl(env),
     logLevel: readEnum(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
-    env: readEnum(env, 'TOUCHLINE_ENV', ['development', 'production'] as const, 'development'),
+    env: mode,
     sources: readSources(env),
     generationPollMs: readPositiveInt(env, 'TOUCHLINE_GENERATION_POLL_MS', 1000),
     responseCacheEntries: readPositiveInt(env, 'TOUCHLINE_CACHE_ENTRIES', 5000),
+    sharedCacheTtlSeconds: readPositiveInt(env, 'TOUCHLINE_SHARED_CACHE_TTL_SECONDS', 3600),
+    workers: readWorkers(env, mode),
   });
 }

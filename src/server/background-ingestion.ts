@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from 'pino';
 
 /** `[source=]location`: the source defaults to openfootball. */
 export function parseSourceSpec(spec: string): { source: string; location: string } {
@@ -28,11 +28,7 @@ export interface BackgroundIngestion {
  * Ingests sources one after another in child processes, so the API keeps answering while a run holds
  * the write transaction, and a failed source (no network, say) only logs a warning.
  */
-export function ingestInBackground(
-  specs: string[],
-  log: FastifyBaseLogger,
-  onSuccess: () => void,
-): BackgroundIngestion {
+export function ingestInBackground(specs: string[], log: Logger): BackgroundIngestion {
   let stopped = false;
   let child: ReturnType<typeof spawn> | undefined;
   const runOne = (spec: string) =>
@@ -49,8 +45,8 @@ export function ingestInBackground(
       child.on('close', (code) => {
         const lastLine = output.trim().split('\n').pop() ?? '';
         if (code === 0) {
+          // Serving processes notice the new dataset generation by themselves.
           log.info({ source, location }, lastLine);
-          onSuccess();
         } else if (!stopped) {
           log.warn(
             { source, location },

@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import { buildApp } from '../api/app.js';
 import { issueApiKey } from '../auth/api-keys.js';
 import { DatasetGeneration } from '../cache/dataset-generation.js';
-import { MemoryResponseCache } from '../cache/response-cache.js';
+import { openRedis, RedisResponseCache } from '../cache/redis-response-cache.js';
+import { MemoryResponseCache, type ResponseCache } from '../cache/response-cache.js';
+import { TieredResponseCache } from '../cache/tiered-response-cache.js';
 import { openStorage, type Storage } from '../storage/connection.js';
 import { migrateToLatest } from '../storage/migrations/migrate.js';
 import { countApiKeys, insertApiKey } from '../storage/repositories/api-key.repository.js';
@@ -15,16 +19,14 @@ export interface RunningServer {
   app: FastifyInstance;
   storage: Storage;
   url: string;
-  ingestion: BackgroundIngestion | undefined;
   close(): Promise<void>;
 }
 
+type Print = (text: string) => void;
+const stdout: Print = (text) => process.stdout.write(text);
+
 /** On a development database without keys, creates one and prints it once, so the API can be tried at once. */
-async function firstKey(
-  storage: Storage,
-  config: Readonly<Config>,
-  print: (text: string) => void,
-): Promise<void> {
+async function firstKey(storage: Storage, config: Readonly<Config>, print: Print): Promise<void> {
   if (config.env !== 'development' || (await countApiKeys(storage.db)) > 0) return;
   const issued = issueApiKey(config.env, 'development key created on first start', new Date());
   await insertApiKey(storage.db, issued.row);
@@ -35,24 +37,53 @@ async function firstKey(
 }
 
 /**
- * Migrates, serves, and when nothing was ever ingested, ingests the configured sources in the background
- * while already answering requests.
+ * What happens once per deployment before serving: migrations, the first development key, and — when
+ * nothing was ever ingested — the configured sources, ingested in the background by child processes.
  */
-export async function startServer(
+export async function prepareDeployment(
   config: Readonly<Config>,
-  options: { print?: (text: string) => void } = {},
-): Promise<RunningServer> {
-  const print = options.print ?? ((text: string) => process.stdout.write(text));
+  log: Logger,
+  print: Print = stdout,
+): Promise<BackgroundIngestion | undefined> {
   const storage = openStorage(config.databaseUrl);
-  await migrateToLatest(storage);
-  await firstKey(storage, config, print);
+  try {
+    await migrateToLatest(storage);
+    await firstKey(storage, config, print);
+    if (config.sources.length === 0 || (await latestSuccessfulRun(storage.db))) return undefined;
+  } finally {
+    await storage.close();
+  }
+  log.info('nothing ingested yet: ingesting the configured sources in the background');
+  return ingestInBackground(config.sources, log);
+}
 
-  const cache = new MemoryResponseCache(config.responseCacheEntries);
+function responseCache(
+  config: Readonly<Config>,
+  warn: (message: string) => void,
+): { cache: ResponseCache; redis?: Redis } {
+  const local = new MemoryResponseCache(config.responseCacheEntries);
+  if (!config.redisUrl) return { cache: local };
+  let lastReport = 0;
+  const redis = openRedis(config.redisUrl, (error) => {
+    // One line every 10 s at most while Redis is away; requests meanwhile go to the database.
+    if (Date.now() - lastReport > 10_000) {
+      lastReport = Date.now();
+      warn(`redis unavailable, answering from the database: ${error.message}`);
+    }
+  });
+  const shared = new RedisResponseCache(redis, config.sharedCacheTtlSeconds);
+  return { cache: new TieredResponseCache(local, shared), redis };
+}
+
+/** Builds and starts one HTTP server process (it does not migrate: see prepareDeployment). */
+export async function startServer(config: Readonly<Config>, log: Logger): Promise<RunningServer> {
+  const storage = openStorage(config.databaseUrl);
   const generation = new DatasetGeneration(storage.db, config.generationPollMs);
-  await generation.refresh();
-  generation.onChange(() => void cache.clear());
+  await generation.refresh().catch(() => undefined);
   generation.start();
 
+  const { cache, redis } = responseCache(config, (message) => log.warn(message));
+  generation.onChange(() => void cache.clear());
   const app = await buildApp({
     db: storage.db,
     storage,
@@ -60,27 +91,17 @@ export async function startServer(
     generation,
     version: VERSION,
     env: config.env,
-    logger: { level: config.logLevel },
+    logger: log,
   });
   const url = await app.listen({ host: config.host, port: config.port });
-
-  let ingestion: BackgroundIngestion | undefined;
-  if (config.sources.length > 0 && !(await latestSuccessfulRun(storage.db))) {
-    app.log.info('nothing ingested yet: ingesting the default sources in the background');
-    ingestion = ingestInBackground(config.sources, app.log, () => {
-      void generation.refresh();
-    });
-  }
-
   return {
     app,
     storage,
     url,
-    ingestion,
     async close() {
-      ingestion?.stop();
       generation.stop();
       await app.close();
+      redis?.disconnect();
       await storage.close();
     },
   };

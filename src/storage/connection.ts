@@ -26,7 +26,15 @@ function openSqlite(file: string): Storage {
 }
 
 function openPostgres(url: string): Storage {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 2000 });
+  // Short connect and query timeouts: while the database is away, requests fail fast (and answer 503)
+  // instead of queueing; the pool opens new connections by itself once it is back.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 1000,
+    query_timeout: 10_000,
+    idleTimeoutMillis: 30_000,
+  });
   // An idle client losing its server must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

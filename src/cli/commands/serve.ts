@@ -1,20 +1,24 @@
-import type { Config } from '../../config/config.js';
-import { startServer } from '../../server/start-server.js';
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { ConfigError, parseWorkerCount, type Config } from '../../config/config.js';
+import { serve } from '../../server/cluster.js';
+import { UsageError } from '../commands.js';
 
-/** Serves until SIGTERM or SIGINT, then stops accepting, finishes in-flight requests and closes storage. */
-export async function serveCommand(_argv: string[], config: Readonly<Config>): Promise<number> {
-  const server = await startServer(config);
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    server.app.log.info({ signal }, 'shutting down');
-    server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+/** Serves until SIGTERM or SIGINT; the process then finishes in-flight requests and exits by itself. */
+export async function serveCommand(argv: string[], config: Readonly<Config>): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: { workers: { type: 'string' } } });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  let workers = config.workers;
+  try {
+    if (parsed.values.workers !== undefined) workers = parseWorkerCount(parsed.values.workers, '--workers');
+  } catch (error) {
+    throw new UsageError((error as ConfigError).message);
+  }
+  const log = pino({ level: config.logLevel });
+  await serve(config, log, workers);
   return -1;
 }

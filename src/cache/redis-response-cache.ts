@@ -1,0 +1,53 @@
+import { Redis } from 'ioredis';
+import type { CachedResponse, ResponseCache } from './response-cache.js';
+
+const KEY_PREFIX = 'touchline:response:';
+const PROBE_KEY = 'touchline:probe';
+
+/**
+ * Opens a Redis client that fails fast instead of queueing while Redis is away: a cache that cannot
+ * answer within half a second is treated as a miss and the request goes to the database. It reconnects
+ * by itself, so the cache comes back without a restart.
+ */
+export function openRedis(url: string, onError: (error: Error) => void): Redis {
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1000,
+    commandTimeout: 500,
+    retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
+  });
+  redis.on('error', onError);
+  return redis;
+}
+
+/** Serialized responses shared by every instance, expiring after `ttlSeconds`. */
+export class RedisResponseCache implements ResponseCache {
+  readonly kind = 'redis' as const;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly ttlSeconds: number,
+  ) {}
+
+  async get(key: string): Promise<CachedResponse | undefined> {
+    const raw = await this.redis.get(KEY_PREFIX + key);
+    if (raw === null) return undefined;
+    const [before, after, etag] = JSON.parse(raw) as [string, string | null, string];
+    return { before, after, etag };
+  }
+
+  async set(key: string, value: CachedResponse): Promise<void> {
+    const raw = JSON.stringify([value.before, value.after, value.etag]);
+    await this.redis.set(KEY_PREFIX + key, raw, 'EX', this.ttlSeconds);
+  }
+
+  /** Entries are keyed on the dataset generation, so nothing needs deleting when it changes. */
+  async clear(): Promise<void> {}
+
+  async probe(): Promise<boolean> {
+    const token = String(Date.now());
+    await this.redis.set(PROBE_KEY, token, 'EX', 10);
+    return (await this.redis.get(PROBE_KEY)) === token;
+  }
+}

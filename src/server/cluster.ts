@@ -1,0 +1,80 @@
+import cluster, { type Worker } from 'node:cluster';
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.js';
+import { prepareDeployment, startServer, type RunningServer } from './start-server.js';
+
+const SHUTDOWN_GRACE_MS = 30_000;
+const RESPAWN_DELAY_MS = 1000;
+
+/** Finishes in-flight requests, closes pools and exits, on the first SIGTERM or SIGINT. */
+function exitOnSignal(log: Logger, close: () => Promise<void>): void {
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal, pid: process.pid }, 'shutting down: finishing in-flight requests');
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+async function runWorker(config: Readonly<Config>, log: Logger): Promise<void> {
+  const server: RunningServer = await startServer(config, log);
+  exitOnSignal(log, () => server.close());
+}
+
+function runPrimary(config: Readonly<Config>, log: Logger, workers: number, stopIngestion: () => void): void {
+  let stopping = false;
+  const fork = () => cluster.fork();
+  cluster.on('exit', (worker: Worker, code, signal) => {
+    if (stopping) return;
+    log.warn({ pid: worker.process.pid, code, signal }, 'worker exited unexpectedly: starting another');
+    setTimeout(fork, RESPAWN_DELAY_MS).unref();
+  });
+  for (let i = 0; i < workers; i += 1) fork();
+  log.info({ workers, host: config.host, port: config.port }, 'serving with worker processes');
+
+  exitOnSignal(log, async () => {
+    stopping = true;
+    stopIngestion();
+    const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+    await Promise.all(
+      alive.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            const force = setTimeout(() => worker.process.kill('SIGKILL'), SHUTDOWN_GRACE_MS);
+            worker.once('exit', () => {
+              clearTimeout(force);
+              resolve();
+            });
+            worker.process.kill('SIGTERM');
+          }),
+      ),
+    );
+  });
+}
+
+/**
+ * `touchline serve`: prepares the deployment once (migrations, first key, first ingestion), then serves
+ * from one process, or from `workers` processes sharing the port through Node's cluster module.
+ */
+export async function serve(config: Readonly<Config>, log: Logger, workers: number): Promise<void> {
+  if (cluster.isWorker) return runWorker(config, log);
+  const ingestion = await prepareDeployment(config, log);
+  if (workers <= 1) {
+    const server = await startServer(config, log);
+    exitOnSignal(log, async () => {
+      ingestion?.stop();
+      await server.close();
+    });
+    return;
+  }
+  runPrimary(config, log, workers, () => ingestion?.stop());
+}
