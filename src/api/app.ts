@@ -3,7 +3,12 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Environment } from '../config/config.js';
+import { DEFAULT_PLANS, type Plan } from '../config/plans.js';
+import type { LimitStore } from '../limits/limit-store.js';
+import { MemoryLimitStore } from '../limits/memory-limit-store.js';
+import { UsageLedger } from '../limits/usage-ledger.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerLimits } from './plugins/limits.js';
 import { ApiError } from './errors/catalogue.js';
 import { registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerResponseCache } from './plugins/response-cache.js';
@@ -19,8 +24,17 @@ import { teamRoutes } from './routes/teams.js';
 
 export const API_PREFIX = '/api/v1';
 
+function defaultLimitStore(db: AppOptions['db']): LimitStore {
+  const ledger = new UsageLedger(db);
+  ledger.start();
+  return new MemoryLimitStore(ledger);
+}
+
 export interface AppOptions extends RouteDeps {
   env: Environment;
+  /** Request counters; by default in-process ones persisting quotas to `db`. */
+  limits?: LimitStore;
+  plans?: readonly Plan[];
   /** The process's logger; none in tests. */
   logger?: FastifyBaseLogger;
 }
@@ -88,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerAuth(app, options.db, options.env);
+  registerLimits(app, options.limits ?? defaultLimitStore(options.db), options.plans ?? DEFAULT_PLANS);
   registerResponseCache(app, options.cache, options.generation);
 
   const deps: RouteDeps = {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Environment } from '../config/config.js';
+import { DEFAULT_PLAN, DEVELOPMENT_PLAN } from '../config/plans.js';
 import type { ApiKeyRow } from '../storage/repositories/api-key.repository.js';
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
@@ -25,7 +26,20 @@ export interface IssuedKey {
   row: ApiKeyRow;
 }
 
-export function issueApiKey(env: Environment, name: string, now: Date, expiresInDays?: number): IssuedKey {
+export interface KeyOptions {
+  /** Defaults to the development plan on a development server, the free plan in production. */
+  plan?: string;
+  /** Day of the month (1-28) the billing period starts on; calendar months when absent. */
+  billingAnchorDay?: number;
+}
+
+export function issueApiKey(
+  env: Environment,
+  name: string,
+  now: Date,
+  expiresInDays?: number,
+  options: KeyOptions = {},
+): IssuedKey {
   const key = `${keyPrefixFor(env)}${randomToken(32)}`;
   const row: ApiKeyRow = {
     id: `key_${randomToken(12)}`,
@@ -38,6 +52,8 @@ export function issueApiKey(env: Environment, name: string, now: Date, expiresIn
     expires_at:
       expiresInDays === undefined ? null : new Date(now.getTime() + expiresInDays * 86_400_000).toISOString(),
     revoked_at: null,
+    plan: options.plan ?? (env === 'development' ? DEVELOPMENT_PLAN : DEFAULT_PLAN),
+    billing_anchor_day: options.billingAnchorDay ?? null,
   };
   return { key, row };
 }

@@ -2,6 +2,7 @@ import type { Config } from '../config/config.js';
 import { ingestCommand } from './commands/ingest.js';
 import { keysCommand } from './commands/keys.js';
 import { migrateCommand } from './commands/migrate.js';
+import { plansCommand } from './commands/plans.js';
 import { runsCommand } from './commands/runs.js';
 import { serveCommand } from './commands/serve.js';
 
@@ -13,8 +14,10 @@ export class UsageError extends Error {
   ingest openfootball --from <folder | file.json | archive.tar.gz|.zip | http(s) URL> [--clubs <location>]
                                 import a source in one transaction
   runs [<id>]                   list ingestion runs, or show one with its artifacts and rejections
-  keys create [--name N] [--expires-in-days D]
+  plans list                    the plans keys can be on (requests per minute and per billing period)
+  keys create [--name N] [--plan P] [--expires-in-days D] [--billing-anchor-day 1-28]
   keys list
+  keys usage <key id | key>     this period's count, remaining requests and reset time
   keys revoke <key id>
   keys deactivate <key id>      mark the key's subscription inactive (403 subscription_inactive)
   keys activate <key id>
@@ -36,6 +39,8 @@ export async function runCommand(argv: string[], config: Readonly<Config>): Prom
       return runsCommand(rest, config);
     case 'keys':
       return keysCommand(rest, config);
+    case 'plans':
+      return plansCommand(rest, config);
     case undefined:
     case 'help':
     case '--help':

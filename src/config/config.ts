@@ -1,5 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
+import { ConfigError } from './config-error.js';
+import { readPlans, type Plan } from './plans.js';
+
+export { ConfigError };
 
 export type Environment = 'development' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -20,17 +24,10 @@ export interface Config {
   responseCacheEntries: number;
   /** Seconds a response stays in the shared (Redis) cache; generations make older ones unreachable anyway. */
   sharedCacheTtlSeconds: number;
+  /** Plans keys can belong to (rate per minute, quota per billing period). */
+  plans: readonly Plan[];
   /** HTTP worker processes for `serve`: 1 in development, one per core in production unless set. */
   workers: number;
-}
-
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    message: string,
-  ) {
-    super(`${variable}: ${message}`);
-  }
 }
 
 export const DEFAULT_SOURCES = [
@@ -133,5 +130,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     responseCacheEntries: readPositiveInt(env, 'TOUCHLINE_CACHE_ENTRIES', 5000),
     sharedCacheTtlSeconds: readPositiveInt(env, 'TOUCHLINE_SHARED_CACHE_TTL_SECONDS', 3600),
     workers: readWorkers(env, mode),
+    plans: readPlans(env.TOUCHLINE_PLANS_FILE),
   });
 }

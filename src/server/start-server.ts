@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
+import { DEVELOPMENT_PLAN } from '../config/plans.js';
 import { buildApp } from '../api/app.js';
 import { issueApiKey } from '../auth/api-keys.js';
 import { DatasetGeneration } from '../cache/dataset-generation.js';
@@ -14,6 +15,9 @@ import { countApiKeys, insertApiKey } from '../storage/repositories/api-key.repo
 import { latestSuccessfulRun } from '../storage/repositories/ingestion-run.repository.js';
 import { ingestInBackground, type BackgroundIngestion } from './background-ingestion.js';
 import { VERSION } from './version.js';
+import { MemoryLimitStore } from '../limits/memory-limit-store.js';
+import { RedisLimitStore } from '../limits/redis-limit-store.js';
+import { UsageLedger } from '../limits/usage-ledger.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -28,7 +32,12 @@ const stdout: Print = (text) => process.stdout.write(text);
 /** On a development database without keys, creates one and prints it once, so the API can be tried at once. */
 async function firstKey(storage: Storage, config: Readonly<Config>, print: Print): Promise<void> {
   if (config.env !== 'development' || (await countApiKeys(storage.db)) > 0) return;
-  const issued = issueApiKey(config.env, 'development key created on first start', new Date());
+  const plan = config.plans.some((p) => p.name === DEVELOPMENT_PLAN)
+    ? DEVELOPMENT_PLAN
+    : config.plans[0]!.name;
+  const issued = issueApiKey(config.env, 'development key created on first start', new Date(), undefined, {
+    plan,
+  });
   await insertApiKey(storage.db, issued.row);
   print(
     `\nDevelopment API key (shown only this once; manage keys with "touchline keys"):\n\n  ${issued.key}\n\n` +
@@ -83,6 +92,10 @@ export async function startServer(config: Readonly<Config>, log: Logger): Promis
   generation.start();
 
   const { cache, redis } = responseCache(config, (message) => log.warn(message));
+  const ledger = new UsageLedger(storage.db);
+  ledger.start();
+  const local = new MemoryLimitStore(ledger);
+  const limits = redis ? new RedisLimitStore(redis, ledger, local) : local;
   generation.onChange(() => void cache.clear());
   const app = await buildApp({
     db: storage.db,
@@ -91,6 +104,8 @@ export async function startServer(config: Readonly<Config>, log: Logger): Promis
     generation,
     version: VERSION,
     env: config.env,
+    limits,
+    plans: config.plans,
     logger: log,
   });
   const url = await app.listen({ host: config.host, port: config.port });

@@ -141,6 +141,15 @@ export interface ApiKeyTable {
   created_at: string;
   expires_at: string | null;
   revoked_at: string | null;
+  plan: string;
+  billing_anchor_day: number | null;
+}
+
+export interface KeyUsageTable {
+  key_id: string;
+  period_start: string;
+  count: number;
+  updated_at: string;
 }
 
 export interface Database {
@@ -153,4 +162,5 @@ export interface Database {
   ingestion_artifacts: IngestionArtifactTable;
   ingestion_rejections: IngestionRejectionTable;
   api_keys: ApiKeyTable;
+  key_usage: KeyUsageTable;
 }

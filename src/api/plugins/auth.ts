@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Environment } from '../../config/config.js';
 import { hashApiKey, judgeApiKey, type KeyVerdict } from '../../auth/api-keys.js';
-import { findApiKeyByHash } from '../../storage/repositories/api-key.repository.js';
+import { findApiKeyByHash, type ApiKeyRow } from '../../storage/repositories/api-key.repository.js';
 import type { Database } from '../../storage/schema.js';
 import { ApiError } from '../errors/catalogue.js';
 import { sendError } from './errors.js';
@@ -39,6 +39,7 @@ function unauthorized(reason: string, message: string, description: string): Api
  * a key whose subscription is inactive answers 403.
  */
 export function registerAuth(app: FastifyInstance, db: Kysely<Database>, env: Environment): void {
+  app.decorateRequest('apiKey', null);
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.public || request.routeOptions.url === undefined) return;
     const token = bearerToken(request);
@@ -54,7 +55,10 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, env: En
     }
     const row = await findApiKeyByHash(db, hashApiKey(token));
     const verdict = judgeApiKey(token, row, env, Date.now());
-    if (verdict === 'valid') return;
+    if (verdict === 'valid') {
+      request.apiKey = row!;
+      return;
+    }
     if (verdict === 'inactive') {
       return sendError(
         reply,
@@ -69,4 +73,11 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, env: En
     }
     return sendError(reply, unauthorized(verdict, MESSAGES[verdict], verdict));
   });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The key that authenticated this request; null on public routes and before authentication. */
+    apiKey: ApiKeyRow | null;
+  }
 }

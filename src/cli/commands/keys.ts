@@ -1,18 +1,45 @@
 import { parseArgs } from 'node:util';
+import type { Kysely } from 'kysely';
 import type { Config } from '../../config/config.js';
-import { issueApiKey } from '../../auth/api-keys.js';
-import { insertApiKey, listApiKeys, updateApiKey } from '../../storage/repositories/api-key.repository.js';
+import { hashApiKey, issueApiKey } from '../../auth/api-keys.js';
+import { billingPeriod } from '../../limits/billing-period.js';
+import { readKeyUsage } from '../../limits/key-usage.js';
+import {
+  findApiKey,
+  findApiKeyByHash,
+  insertApiKey,
+  listApiKeys,
+  updateApiKey,
+  type ApiKeyRow,
+} from '../../storage/repositories/api-key.repository.js';
+import type { Database } from '../../storage/schema.js';
 import { UsageError } from '../commands.js';
 import { withStorage } from '../with-storage.js';
 
-function keyState(row: {
-  revoked_at: string | null;
-  expires_at: string | null;
-  subscription_active: number;
-}): string {
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+function keyState(row: ApiKeyRow): string {
   if (row.revoked_at) return 'revoked';
   if (row.expires_at && Date.parse(row.expires_at) <= Date.now()) return 'expired';
   return row.subscription_active === 1 ? 'active' : 'subscription-inactive';
+}
+
+function wholeNumber(raw: string | undefined, flag: string, min: number, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}`);
+  }
+  return Number(raw);
+}
+
+/** A key is named by its id (`key_…`) or by the key itself. */
+async function lookUp(db: Kysely<Database>, ref: string | undefined, action: string): Promise<ApiKeyRow> {
+  if (!ref) throw new UsageError(`keys ${action} needs a key id (see keys list) or the key`);
+  const row = ref.startsWith('key_')
+    ? await findApiKey(db, ref)
+    : await findApiKeyByHash(db, hashApiKey(ref));
+  if (!row) throw new Error(`no key ${ref.startsWith('key_') ? `with id ${ref}` : 'matches the given key'}`);
+  return row;
 }
 
 export async function keysCommand(argv: string[], config: Readonly<Config>): Promise<number> {
@@ -22,57 +49,82 @@ export async function keysCommand(argv: string[], config: Readonly<Config>): Pro
     parsed = parseArgs({
       args: rest,
       allowPositionals: true,
-      options: { name: { type: 'string' }, 'expires-in-days': { type: 'string' } },
+      options: {
+        name: { type: 'string' },
+        plan: { type: 'string' },
+        'expires-in-days': { type: 'string' },
+        'billing-anchor-day': { type: 'string' },
+      },
     });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  const { values, positionals } = parsed;
   return withStorage(config, async ({ db }) => {
     switch (action) {
       case 'create': {
-        const days = parsed.values['expires-in-days'];
-        if (days !== undefined && !/^\d+$/.test(days))
-          throw new UsageError('--expires-in-days must be a whole number');
+        const plan = values.plan ?? undefined;
+        if (plan !== undefined && !config.plans.some((p) => p.name === plan)) {
+          throw new UsageError(`unknown plan "${plan}" (see touchline plans list)`);
+        }
         const issued = issueApiKey(
           config.env,
-          parsed.values.name ?? 'unnamed',
+          values.name ?? 'unnamed',
           new Date(),
-          days ? Number(days) : undefined,
+          wholeNumber(values['expires-in-days'], '--expires-in-days', 1, 36_500),
+          {
+            plan,
+            billingAnchorDay: wholeNumber(values['billing-anchor-day'], '--billing-anchor-day', 1, 28),
+          },
         );
         await insertApiKey(db, issued.row);
-        process.stdout.write(`${issued.key}\n`);
-        process.stderr.write(`keys: created ${issued.row.id}; the key is shown only this once\n`);
+        out(issued.key);
+        process.stderr.write(
+          `keys: created ${issued.row.id} on plan ${issued.row.plan}; the key is shown only this once\n`,
+        );
         return 0;
       }
       case 'list': {
         const rows = await listApiKeys(db);
-        if (rows.length === 0) process.stdout.write('no keys\n');
+        if (rows.length === 0) out('no keys');
         for (const r of rows) {
-          process.stdout.write(
-            `${r.id}\t${r.prefix}…\t${r.environment}\t${keyState(r)}\t${r.name}\tcreated ${r.created_at}` +
-              `${r.expires_at ? `\texpires ${r.expires_at}` : ''}\n`,
+          out(
+            `${r.id}\t${r.prefix}…\t${r.environment}\t${r.plan}\t${keyState(r)}\t${r.name}\tcreated ${r.created_at}` +
+              `${r.expires_at ? `\texpires ${r.expires_at}` : ''}`,
           );
         }
+        return 0;
+      }
+      case 'usage': {
+        const row = await lookUp(db, positionals[0], action);
+        const plan = config.plans.find((p) => p.name === row.plan);
+        const period = billingPeriod(new Date(), row.billing_anchor_day);
+        const used = await readKeyUsage(config, db, row.id, period.start);
+        const limit = plan?.requestsPerPeriod;
+        out(`key ${row.id} on plan ${row.plan}${plan ? '' : ' (no longer offered)'}, ${keyState(row)}`);
+        out(`period ${period.start.toISOString()} to ${period.end.toISOString()}`);
+        out(
+          `used ${used}${limit === undefined ? '' : ` of ${limit}, remaining ${Math.max(0, limit - used)}`}`,
+        );
+        out(
+          `resets in ${Math.ceil((period.end.getTime() - Date.now()) / 1000)} s (${period.end.toISOString()})`,
+        );
         return 0;
       }
       case 'revoke':
       case 'deactivate':
       case 'activate': {
-        const [id] = parsed.positionals;
-        if (!id) throw new UsageError(`keys ${action} needs a key id (see keys list)`);
+        const row = await lookUp(db, positionals[0], action);
         const changes =
           action === 'revoke'
             ? { revoked_at: new Date().toISOString() }
             : { subscription_active: action === 'activate' ? 1 : 0 };
-        if (!(await updateApiKey(db, id, changes))) {
-          process.stderr.write(`keys: no key with id ${id}\n`);
-          return 1;
-        }
-        process.stdout.write(`keys: ${id} ${action === 'revoke' ? 'revoked' : `subscription ${action}d`}\n`);
+        await updateApiKey(db, row.id, changes);
+        out(`keys: ${row.id} ${action === 'revoke' ? 'revoked' : `subscription ${action}d`}`);
         return 0;
       }
       default:
-        throw new UsageError('keys needs an action: create, list, revoke, deactivate, activate');
+        throw new UsageError('keys needs an action: create, list, usage, revoke, deactivate, activate');
     }
   });
 }

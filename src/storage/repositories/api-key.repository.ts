@@ -14,6 +14,10 @@ export async function findApiKeyByHash(
   return db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
 }
 
+export async function findApiKey(db: Kysely<Database>, id: string): Promise<ApiKeyRow | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function listApiKeys(db: Kysely<Database>): Promise<ApiKeyRow[]> {
   return db.selectFrom('api_keys').selectAll().orderBy('created_at').orderBy('id').execute();
 }

@@ -41,19 +41,24 @@ export async function insertRun(
 
 export type RunRow = Omit<IngestionRunTable, 'id'> & { id: number };
 
+// `bytes` is a bigint column, which PostgreSQL's driver returns as a string (SQLite as a number); callers
+// get a number on both engines.
+function withNumericBytes<T extends { bytes: number | string | null }>(row: T): T {
+  return row.bytes === null ? row : { ...row, bytes: Number(row.bytes) };
+}
+
 export async function listRuns(db: Db, limit = 50): Promise<RunRow[]> {
-  return db.selectFrom('ingestion_runs').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  const runs = await db.selectFrom('ingestion_runs').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  return runs.map(withNumericBytes);
 }
 
 export async function findRun(db: Db, id: number) {
-  const run = await db.selectFrom('ingestion_runs').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!run) return undefined;
-  const artifacts = await db
-    .selectFrom('ingestion_artifacts')
-    .selectAll()
-    .where('run_id', '=', id)
-    .orderBy('seq')
-    .execute();
+  const stored = await db.selectFrom('ingestion_runs').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!stored) return undefined;
+  const run = withNumericBytes(stored);
+  const artifacts = (
+    await db.selectFrom('ingestion_artifacts').selectAll().where('run_id', '=', id).orderBy('seq').execute()
+  ).map(withNumericBytes);
   const rejections = await db
     .selectFrom('ingestion_rejections')
     .selectAll()
@@ -65,13 +70,14 @@ export async function findRun(db: Db, id: number) {
 
 /** The newest successful run: its ID is the dataset generation that response caches are keyed on. */
 export async function latestSuccessfulRun(db: Db) {
-  return db
+  const run = await db
     .selectFrom('ingestion_runs')
     .selectAll()
     .where('outcome', '=', 'succeeded')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
+  return run && withNumericBytes(run);
 }
 
 export async function datasetGeneration(db: Db): Promise<number> {

@@ -1,0 +1,66 @@
+import type { Plan } from '../config/plans.js';
+import type { BillingPeriod } from './billing-period.js';
+
+export const WINDOW_MS = 60_000;
+
+export interface LimitRequest {
+  keyId: string;
+  plan: Plan;
+  period: BillingPeriod;
+  now: number;
+}
+
+/** The outcome of counting one request, with what the response headers report. */
+export interface LimitDecision {
+  allowed: boolean;
+  /** Which limit refused the request, when one did. */
+  exceeded: 'rate' | 'quota' | null;
+  rateLimit: number;
+  rateRemaining: number;
+  quotaLimit: number;
+  quotaRemaining: number;
+  /** Seconds until the billing period ends and the quota starts again. */
+  quotaResetSeconds: number;
+  /** Seconds to wait before a retry can succeed; null when allowed. */
+  retryAfterSeconds: number | null;
+}
+
+/**
+ * Counts requests per key: a sliding one-minute window (at most N accepted requests in any 60 s, so no
+ * burst at window edges) and a billing-period quota. Refused requests count against neither.
+ */
+export interface LimitStore {
+  consume(request: LimitRequest): Promise<LimitDecision>;
+  /** Requests counted in the period starting at `periodStart`, including those not yet persisted. */
+  usage(keyId: string, periodStart: Date): Promise<number>;
+  /** Persists pending counts and releases resources. */
+  close(): Promise<void>;
+}
+
+export function decision(
+  request: LimitRequest,
+  fields: {
+    exceeded: 'rate' | 'quota' | null;
+    inWindow: number;
+    used: number;
+    oldestInWindow: number | null;
+  },
+): LimitDecision {
+  const { plan, period, now } = request;
+  const quotaResetSeconds = Math.max(0, Math.ceil((period.end.getTime() - now) / 1000));
+  let retryAfterSeconds: number | null = null;
+  if (fields.exceeded === 'quota') retryAfterSeconds = Math.max(1, quotaResetSeconds);
+  if (fields.exceeded === 'rate') {
+    retryAfterSeconds = Math.max(1, Math.ceil(((fields.oldestInWindow ?? now) + WINDOW_MS - now) / 1000));
+  }
+  return {
+    allowed: fields.exceeded === null,
+    exceeded: fields.exceeded,
+    rateLimit: plan.requestsPerMinute,
+    rateRemaining: Math.max(0, plan.requestsPerMinute - fields.inWindow),
+    quotaLimit: plan.requestsPerPeriod,
+    quotaRemaining: Math.max(0, plan.requestsPerPeriod - fields.used),
+    quotaResetSeconds,
+    retryAfterSeconds,
+  };
+}

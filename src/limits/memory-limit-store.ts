@@ -1,0 +1,76 @@
+import {
+  decision,
+  WINDOW_MS,
+  type LimitDecision,
+  type LimitRequest,
+  type LimitStore,
+} from './limit-store.js';
+import type { UsageLedger } from './usage-ledger.js';
+
+/**
+ * Counters held by one process. Exact for everything that process serves: the decision and the count
+ * happen in one synchronous step, so concurrent requests cannot both take the last slot.
+ */
+export class MemoryLimitStore implements LimitStore {
+  private readonly windows = new Map<string, number[]>();
+  private readonly used = new Map<string, number>();
+  private readonly loading = new Map<string, Promise<void>>();
+
+  constructor(private readonly ledger: UsageLedger) {}
+
+  private quotaKey(keyId: string, periodStart: Date): string {
+    return `${keyId}\u0000${periodStart.toISOString()}`;
+  }
+
+  /** Loads the period's persisted count once; concurrent first requests wait for the same load. */
+  private load(keyId: string, periodStart: Date): Promise<void> {
+    const id = this.quotaKey(keyId, periodStart);
+    if (this.used.has(id)) return Promise.resolve();
+    let pending = this.loading.get(id);
+    if (!pending) {
+      pending = this.ledger.persisted(keyId, periodStart).then(
+        (count) => {
+          this.used.set(id, count + this.ledger.unflushed(keyId, periodStart));
+          this.loading.delete(id);
+        },
+        (error: unknown) => {
+          this.loading.delete(id);
+          throw error;
+        },
+      );
+      this.loading.set(id, pending);
+    }
+    return pending;
+  }
+
+  async consume(request: LimitRequest): Promise<LimitDecision> {
+    const { keyId, plan, period, now } = request;
+    await this.load(keyId, period.start);
+    const id = this.quotaKey(keyId, period.start);
+    const window = this.windows.get(keyId) ?? [];
+    while (window.length > 0 && window[0]! <= now - WINDOW_MS) window.shift();
+    this.windows.set(keyId, window);
+    const used = this.used.get(id)!;
+    const fields = { inWindow: window.length, used, oldestInWindow: window[0] ?? null };
+    if (used >= plan.requestsPerPeriod) return decision(request, { ...fields, exceeded: 'quota' });
+    if (window.length >= plan.requestsPerMinute) return decision(request, { ...fields, exceeded: 'rate' });
+    window.push(now);
+    this.used.set(id, used + 1);
+    this.ledger.record(keyId, period.start);
+    return decision(request, {
+      exceeded: null,
+      inWindow: window.length,
+      used: used + 1,
+      oldestInWindow: window[0]!,
+    });
+  }
+
+  async usage(keyId: string, periodStart: Date): Promise<number> {
+    await this.load(keyId, periodStart);
+    return this.used.get(this.quotaKey(keyId, periodStart))!;
+  }
+
+  async close(): Promise<void> {
+    await this.ledger.close();
+  }
+}

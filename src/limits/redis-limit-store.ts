@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import {
+  decision,
+  WINDOW_MS,
+  type LimitDecision,
+  type LimitRequest,
+  type LimitStore,
+} from './limit-store.js';
+import type { MemoryLimitStore } from './memory-limit-store.js';
+import type { UsageLedger } from './usage-ledger.js';
+
+// One atomic step for every instance: seed the period's count from the database when Redis does not
+// have it, drop window entries older than a minute, refuse on the quota, then on the rate, otherwise
+// record the request in both. Returns {outcome, used, inWindow, oldest}; outcome -1 asks for a seed.
+const CONSUME = `
+local window, quota = KEYS[1], KEYS[2]
+local now, rate, limit, seed, ttl = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
+if redis.call('EXISTS', quota) == 0 then
+  if seed < 0 then return {-1, 0, 0, 0} end
+  redis.call('SET', quota, seed, 'EX', ttl)
+end
+local used = tonumber(redis.call('GET', quota))
+redis.call('ZREMRANGEBYSCORE', window, '-inf', now - ${WINDOW_MS})
+local inWindow = redis.call('ZCARD', window)
+local oldest = redis.call('ZRANGE', window, 0, 0, 'WITHSCORES')[2] or now
+if used >= limit then return {1, used, inWindow, oldest} end
+if inWindow >= rate then return {2, used, inWindow, oldest} end
+redis.call('ZADD', window, now, ARGV[6])
+redis.call('PEXPIRE', window, ${WINDOW_MS})
+used = redis.call('INCR', quota)
+return {0, used, inWindow + 1, redis.call('ZRANGE', window, 0, 0, 'WITHSCORES')[2]}
+`;
+
+/** Redis key of a key's live quota count for one billing period. */
+export function quotaCounterKey(keyId: string, periodStart: Date): string {
+  return `touchline:quota:${keyId}:${periodStart.toISOString()}`;
+}
+
+const OUTCOMES = { 0: null, 1: 'quota', 2: 'rate' } as const;
+
+/**
+ * Counters shared through Redis, so a key's limits hold across every instance. Redis keeps the live
+ * counts; the database keeps the durable quota (see UsageLedger). While Redis is unreachable, each
+ * process falls back to its own counters (limits then hold per process) and returns to Redis by itself.
+ */
+export class RedisLimitStore implements LimitStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly ledger: UsageLedger,
+    private readonly fallback: MemoryLimitStore,
+  ) {
+    redis.defineCommand('touchlineConsume', { numberOfKeys: 2, lua: CONSUME });
+  }
+
+  private keys(keyId: string, periodStart: Date): [string, string] {
+    return [`touchline:rate:${keyId}`, quotaCounterKey(keyId, periodStart)];
+  }
+
+  private async run(request: LimitRequest, seed: number): Promise<number[]> {
+    const { keyId, plan, period, now } = request;
+    const ttl = Math.ceil((period.end.getTime() - now) / 1000) + 86_400;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return (this.redis as any).touchlineConsume(
+      ...this.keys(keyId, period.start),
+      now,
+      plan.requestsPerMinute,
+      plan.requestsPerPeriod,
+      seed,
+      ttl,
+      `${now}-${randomUUID()}`,
+    );
+  }
+
+  async consume(request: LimitRequest): Promise<LimitDecision> {
+    let result: number[];
+    try {
+      result = await this.run(request, -1);
+      if (result[0] === -1) {
+        const seed =
+          (await this.ledger.persisted(request.keyId, request.period.start)) +
+          this.ledger.unflushed(request.keyId, request.period.start);
+        result = await this.run(request, seed);
+      }
+    } catch {
+      return this.fallback.consume(request);
+    }
+    const [outcome, used, inWindow, oldest] = result.map(Number) as [0 | 1 | 2, number, number, number];
+    const exceeded = OUTCOMES[outcome];
+    if (exceeded === null) this.ledger.record(request.keyId, request.period.start);
+    return decision(request, { exceeded, used, inWindow, oldestInWindow: oldest });
+  }
+
+  async usage(keyId: string, periodStart: Date): Promise<number> {
+    const live = await this.redis.get(this.keys(keyId, periodStart)[1]).catch(() => null);
+    if (live !== null) return Number(live);
+    return (await this.ledger.persisted(keyId, periodStart)) + this.ledger.unflushed(keyId, periodStart);
+  }
+
+  async close(): Promise<void> {
+    await this.ledger.close();
+  }
+}

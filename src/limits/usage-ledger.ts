@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../storage/schema.js';
+import { addUsage, readUsage } from '../storage/repositories/key-usage.repository.js';
+
+export const FLUSH_INTERVAL_MS = 1000;
+
+/**
+ * The durable side of quotas: counts accepted in this process are added to the database every second
+ * (and on shutdown). A hard crash loses at most the last second of counts, so usage can be under-counted
+ * by that much but never over-counted.
+ */
+export class UsageLedger {
+  private readonly pending = new Map<string, { keyId: string; periodStart: string; count: number }>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.flush().catch(() => undefined), FLUSH_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  persisted(keyId: string, periodStart: Date): Promise<number> {
+    return readUsage(this.db, keyId, periodStart.toISOString());
+  }
+
+  record(keyId: string, periodStart: Date): void {
+    const id = `${keyId}\u0000${periodStart.toISOString()}`;
+    const entry = this.pending.get(id);
+    if (entry) entry.count += 1;
+    else this.pending.set(id, { keyId, periodStart: periodStart.toISOString(), count: 1 });
+  }
+
+  /** Counts recorded here and not yet written. */
+  unflushed(keyId: string, periodStart: Date): number {
+    return this.pending.get(`${keyId}\u0000${periodStart.toISOString()}`)?.count ?? 0;
+  }
+
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(async () => {
+      const batch = [...this.pending.values()].map((e) => ({ ...e }));
+      if (batch.length === 0) return;
+      this.pending.clear();
+      try {
+        await addUsage(this.db, batch, new Date().toISOString());
+      } catch (error) {
+        // Keep the counts for the next attempt rather than lose them.
+        for (const e of batch) {
+          const id = `${e.keyId}\u0000${e.periodStart}`;
+          const now = this.pending.get(id);
+          if (now) now.count += e.count;
+          else this.pending.set(id, e);
+        }
+        throw error;
+      }
+    });
+    return this.flushing;
+  }
+
+  /** Stops the timer and makes a last attempt to persist; counts the database refuses now are lost. */
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flush().catch(() => undefined);
+  }
+}
