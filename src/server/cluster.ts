@@ -1,7 +1,9 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
-import { prepareDeployment, startServer, type RunningServer } from './start-server.js';
+import { IpcLimitStore, serveLimitsTo } from '../limits/ipc-limit-store.js';
+import { openStorage } from '../storage/connection.js';
+import { limitStore, prepareDeployment, startServer, type RunningServer } from './start-server.js';
 
 const SHUTDOWN_GRACE_MS = 30_000;
 const RESPAWN_DELAY_MS = 1000;
@@ -26,13 +28,20 @@ function exitOnSignal(log: Logger, close: () => Promise<void>): void {
 }
 
 async function runWorker(config: Readonly<Config>, log: Logger): Promise<void> {
-  const server: RunningServer = await startServer(config, log);
+  // Without Redis the primary holds the request counters, so limits stay exact across workers.
+  const limits = config.redisUrl ? undefined : new IpcLimitStore();
+  const server: RunningServer = await startServer(config, log, { limits });
   exitOnSignal(log, () => server.close());
 }
 
 function runPrimary(config: Readonly<Config>, log: Logger, workers: number, stopIngestion: () => void): void {
   let stopping = false;
-  const fork = () => cluster.fork();
+  const storage = config.redisUrl ? undefined : openStorage(config.databaseUrl);
+  const limits = storage ? limitStore(storage) : undefined;
+  const fork = () => {
+    const worker = cluster.fork();
+    if (limits) serveLimitsTo(worker, limits);
+  };
   cluster.on('exit', (worker: Worker, code, signal) => {
     if (stopping) return;
     log.warn({ pid: worker.process.pid, code, signal }, 'worker exited unexpectedly: starting another');
@@ -58,6 +67,8 @@ function runPrimary(config: Readonly<Config>, log: Logger, workers: number, stop
           }),
       ),
     );
+    await limits?.close();
+    await storage?.close();
   });
 }
 

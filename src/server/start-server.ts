@@ -18,6 +18,7 @@ import { VERSION } from './version.js';
 import { MemoryLimitStore } from '../limits/memory-limit-store.js';
 import { RedisLimitStore } from '../limits/redis-limit-store.js';
 import { UsageLedger } from '../limits/usage-ledger.js';
+import type { LimitStore } from '../limits/limit-store.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -84,18 +85,27 @@ function responseCache(
   return { cache: new TieredResponseCache(local, shared), redis };
 }
 
+/** Request counters: shared through Redis when configured, else held by this process. */
+export function limitStore(storage: Storage, redis?: Redis): LimitStore {
+  const ledger = new UsageLedger(storage.db);
+  ledger.start();
+  const local = new MemoryLimitStore(ledger);
+  return redis ? new RedisLimitStore(redis, ledger, local) : local;
+}
+
 /** Builds and starts one HTTP server process (it does not migrate: see prepareDeployment). */
-export async function startServer(config: Readonly<Config>, log: Logger): Promise<RunningServer> {
+export async function startServer(
+  config: Readonly<Config>,
+  log: Logger,
+  options: { limits?: LimitStore } = {},
+): Promise<RunningServer> {
   const storage = openStorage(config.databaseUrl);
   const generation = new DatasetGeneration(storage.db, config.generationPollMs);
   await generation.refresh().catch(() => undefined);
   generation.start();
 
   const { cache, redis } = responseCache(config, (message) => log.warn(message));
-  const ledger = new UsageLedger(storage.db);
-  ledger.start();
-  const local = new MemoryLimitStore(ledger);
-  const limits = redis ? new RedisLimitStore(redis, ledger, local) : local;
+  const limits = options.limits ?? limitStore(storage, redis);
   generation.onChange(() => void cache.clear());
   const app = await buildApp({
     db: storage.db,
