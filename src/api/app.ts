@@ -86,7 +86,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         title: 'Touchline football data API',
         version: '1.0.0-beta',
         description:
-          'Read-only football data: competitions, seasons, teams, matches and coverage. See README.md and docs/api.md for the decisions the interface leaves open.',
+          'Read-only football data: competitions, seasons, teams, matches and coverage. ' +
+          'Every authenticated answer carries X-RateLimit-Limit, X-RateLimit-Remaining (requests per minute), ' +
+          'X-Quota-Limit, X-Quota-Remaining (requests per billing period) and X-Quota-Reset (seconds until the ' +
+          'period ends); 429 answers add Retry-After (seconds). See docs/api.md for the decisions the interface leaves open.',
       },
       servers: [{ url: '/' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key' } } },

@@ -49,7 +49,7 @@ export const competitionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
         ),
         response: {
           200: Type.Object({ data: Type.Array(Competition), meta: CountedPaginationMeta }),
-          ...errorResponses(400, 401, 403),
+          ...errorResponses(400, 401, 403, 429),
         },
       },
     },
@@ -75,7 +75,7 @@ export const competitionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
         summary: 'One competition',
         tags,
         params: IdParam('competition_id', 'comp_'),
-        response: { 200: Type.Object({ data: Competition }), ...errorResponses(401, 403, 404) },
+        response: { 200: Type.Object({ data: Competition }), ...errorResponses(401, 403, 404, 429) },
       },
     },
     async (request) => ({ data: toCompetition(await competitionOr404(request.params.competition_id)) }),
@@ -91,7 +91,7 @@ export const competitionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
         params: IdParam('competition_id', 'comp_'),
         response: {
           200: Type.Object({ data: Type.Array(Season), meta: CountMeta }),
-          ...errorResponses(401, 403, 404),
+          ...errorResponses(401, 403, 404, 429),
         },
       },
     },
@@ -112,7 +112,7 @@ export const competitionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
           'Standings are published tables, never computed from scores. coverage.standings_available false with no rows means no source publishes standings for this competition.',
         tags,
         params: Type.Object({ competition_id: Type.String(), season_id: Type.String() }),
-        response: { 200: CompetitionStandings, ...errorResponses(401, 403, 404) },
+        response: { 200: CompetitionStandings, ...errorResponses(401, 403, 404, 429) },
       },
     },
     async (request) => {

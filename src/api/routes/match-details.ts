@@ -81,7 +81,7 @@ export const matchDetailRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
           summary: sub.summary,
           tags: ['match details'],
           params: IdParam('match_id', 'match_'),
-          response: { 200: sub.schema, ...errorResponses(401, 403, 404) },
+          response: { 200: sub.schema, ...errorResponses(401, 403, 404, 429) },
         },
       },
       async (request) => {

@@ -38,7 +38,7 @@ export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
         ),
         response: {
           200: Type.Object({ data: Type.Array(Match), meta: PaginationMeta }),
-          ...errorResponses(400, 401, 403, 404),
+          ...errorResponses(400, 401, 403, 404, 429),
         },
       },
     },
@@ -75,7 +75,7 @@ export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
         summary: 'One match',
         tags,
         params: IdParam('match_id', 'match_'),
-        response: { 200: Type.Object({ data: Match }), ...errorResponses(401, 403, 404) },
+        response: { 200: Type.Object({ data: Match }), ...errorResponses(401, 403, 404, 429) },
       },
     },
     async (request) => {

@@ -31,7 +31,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db
         ),
         response: {
           200: Type.Object({ data: Type.Array(Team), meta: CountedPaginationMeta }),
-          ...errorResponses(400, 401, 403),
+          ...errorResponses(400, 401, 403, 429),
         },
       },
     },
@@ -53,7 +53,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db
         summary: 'One team',
         tags,
         params: IdParam('team_id', 'team_'),
-        response: { 200: Type.Object({ data: Team }), ...errorResponses(401, 403, 404) },
+        response: { 200: Type.Object({ data: Team }), ...errorResponses(401, 403, 404, 429) },
       },
     },
     async (request) => ({ data: toTeam(await teamOr404(request.params.team_id)) }),
@@ -68,7 +68,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db
         summary: "Squad of the team's latest season in storage",
         tags,
         params: IdParam('team_id', 'team_'),
-        response: { 200: Squad, ...errorResponses(401, 403, 404) },
+        response: { 200: Squad, ...errorResponses(401, 403, 404, 429) },
       },
     },
     async (request) => {
@@ -85,7 +85,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db
         summary: "The team's rows in the published standings of its current seasons",
         tags,
         params: IdParam('team_id', 'team_'),
-        response: { 200: TeamStandings, ...errorResponses(401, 403, 404) },
+        response: { 200: TeamStandings, ...errorResponses(401, 403, 404, 429) },
       },
     },
     async (request) => {
@@ -104,7 +104,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db
         summary: 'Reported injuries and suspensions, where covered',
         tags,
         params: IdParam('team_id', 'team_'),
-        response: { 200: Absences, ...errorResponses(401, 403, 404) },
+        response: { 200: Absences, ...errorResponses(401, 403, 404, 429) },
       },
     },
     async (request) => {

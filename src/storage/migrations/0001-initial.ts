@@ -9,7 +9,7 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
   // case- and punctuation-insensitively). Text columns are declared with the C collation there, so every
   // ORDER BY, range filter and comparison gives the same answer on both engines whatever locale the
   // database was created with, and the queries need no engine-specific spelling.
-  const text = engine === 'postgres' ? sql`text` : 'text';
+  const text = engine === 'postgres' ? sql`text collate "C"` : 'text';
   await db.schema
     .createTable('competitions')
     .addColumn('id', text, (c) => c.primaryKey())
