@@ -7,7 +7,7 @@ export interface CachedResponse {
 }
 
 export interface ResponseCache {
-  readonly kind: 'memory' | 'redis';
+  readonly kind: 'memory' | 'redis' | 'none';
   get(key: string): Promise<CachedResponse | undefined>;
   set(key: string, value: CachedResponse): Promise<void>;
   clear(): Promise<void>;
@@ -55,5 +55,22 @@ export class MemoryResponseCache implements ResponseCache {
 
   get size(): number {
     return this.entries.size;
+  }
+}
+
+/** Caches nothing: every answer comes from the database. */
+export class NoResponseCache implements ResponseCache {
+  readonly kind = 'none' as const;
+
+  async get(): Promise<CachedResponse | undefined> {
+    return undefined;
+  }
+
+  async set(): Promise<void> {}
+
+  async clear(): Promise<void> {}
+
+  async probe(): Promise<boolean> {
+    return true;
   }
 }

@@ -20,6 +20,8 @@ export interface Config {
   sources: string[];
   /** How often an API process re-reads the dataset generation (ms) to drop stale cached responses. */
   generationPollMs: number;
+  /** Whether answers are cached at all (off measures the database path, e.g. in the benchmark). */
+  responseCache: boolean;
   /** Number of cached serialized responses kept per process. */
   responseCacheEntries: number;
   /** Seconds a response stays in the shared (Redis) cache; generations make older ones unreachable anyway. */
@@ -127,6 +129,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     env: mode,
     sources: readSources(env),
     generationPollMs: readPositiveInt(env, 'TOUCHLINE_GENERATION_POLL_MS', 1000),
+    responseCache: readEnum(env, 'TOUCHLINE_RESPONSE_CACHE', ['on', 'off'] as const, 'on') === 'on',
     responseCacheEntries: readPositiveInt(env, 'TOUCHLINE_CACHE_ENTRIES', 5000),
     sharedCacheTtlSeconds: readPositiveInt(env, 'TOUCHLINE_SHARED_CACHE_TTL_SECONDS', 3600),
     workers: readWorkers(env, mode),

@@ -7,7 +7,7 @@ import { buildApp } from '../api/app.js';
 import { issueApiKey } from '../auth/api-keys.js';
 import { DatasetGeneration } from '../cache/dataset-generation.js';
 import { openRedis, RedisResponseCache } from '../cache/redis-response-cache.js';
-import { MemoryResponseCache, type ResponseCache } from '../cache/response-cache.js';
+import { MemoryResponseCache, NoResponseCache, type ResponseCache } from '../cache/response-cache.js';
 import { TieredResponseCache } from '../cache/tiered-response-cache.js';
 import { openStorage, type Storage } from '../storage/connection.js';
 import { migrateToLatest } from '../storage/migrations/migrate.js';
@@ -72,7 +72,7 @@ function responseCache(
   warn: (message: string) => void,
 ): { cache: ResponseCache; redis?: Redis } {
   const local = new MemoryResponseCache(config.responseCacheEntries);
-  if (!config.redisUrl) return { cache: local };
+  if (!config.redisUrl) return { cache: config.responseCache ? local : new NoResponseCache() };
   let lastReport = 0;
   const redis = openRedis(config.redisUrl, (error) => {
     // One line every 10 s at most while Redis is away; requests meanwhile go to the database.
@@ -82,6 +82,8 @@ function responseCache(
     }
   });
   const shared = new RedisResponseCache(redis, config.sharedCacheTtlSeconds);
+  // Redis is still opened without a response cache: the request counters live there.
+  if (!config.responseCache) return { cache: new NoResponseCache(), redis };
   return { cache: new TieredResponseCache(local, shared), redis };
 }
 
