@@ -22,7 +22,7 @@ export type SeasonRecord = Omit<
 >;
 export type TeamRecord = Omit<TeamTable, Stamped>;
 export type TeamAliasRecord = Omit<TeamAliasTable, 'created_at'>;
-export type MatchRecord = Omit<MatchTable, Stamped>;
+export type MatchRecord = Omit<MatchTable, Stamped | 'row_hash'>;
 
 export interface Rejection {
   artifactUri: string;

@@ -66,11 +66,13 @@ interface RunContext {
 async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunContext): Promise<RunSummary> {
   const now = run.startedAt;
   return storage.db.transaction().execute(async (trx) => {
-    const competitions = await syncRecords(trx, 'competitions', batch.competitions, now, newestName);
+    const competitions = await syncRecords(trx, 'competitions', batch.competitions, now, {
+      merge: newestName,
+    });
     const seasons = await syncRecords(trx, 'seasons', batch.seasons, now);
-    const teams = await syncRecords(trx, 'teams', batch.teams, now, newestName);
+    const teams = await syncRecords(trx, 'teams', batch.teams, now, { merge: newestName });
     const aliasesWritten = await insertNewAliases(trx, batch.aliases, now);
-    const matches = await syncRecords(trx, 'matches', batch.matches, now);
+    const matches = await syncRecords(trx, 'matches', batch.matches, now, { hashed: true });
     const derived = await refreshDerivedCounts(
       trx,
       [...new Set(batch.seasons.map((s) => s.competition_id))],

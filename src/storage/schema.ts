@@ -88,6 +88,8 @@ export interface MatchTable {
   pen_home: number | null;
   pen_away: number | null;
   venue_name: string | null;
+  /** Digest of the other normalized columns, compared on re-import. */
+  row_hash: string | null;
   created_at: string;
   updated_at: string;
 }

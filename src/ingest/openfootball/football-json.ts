@@ -55,6 +55,19 @@ function readFile(file: ArtifactFile): { name: string; matches: unknown[] } {
   return { name: d.name, matches: d.matches };
 }
 
+/** Memoizes a pure text function: names and rounds repeat thousands of times in a run. */
+function memo(fn: (text: string) => string): (text: string) => string {
+  const seen = new Map<string, string>();
+  return (text) => {
+    let value = seen.get(text);
+    if (value === undefined) {
+      value = fn(text);
+      seen.set(text, value);
+    }
+    return value;
+  };
+}
+
 function maxBy<T>(current: T | undefined, candidate: T, key: (t: T) => string): T {
   return current === undefined || key(candidate) > key(current) ? candidate : current;
 }
@@ -83,6 +96,8 @@ export function normalizeFootballJson(
     artifacts: [],
     notes: [],
   };
+  const fold = memo(foldText);
+  const slug = memo(slugify);
   const competitions = new Map<string, CompetitionRecord>();
   const teams = new Map<string, TeamRecord>();
   const aliases = new Map<string, TeamAliasRecord>();
@@ -137,7 +152,7 @@ export function normalizeFootballJson(
       if (firstSeen && !firstSeen.startsWith(`${file.uri}#`)) {
         return reject(index, `duplicate of ${firstSeen.replace('#', ' ')} (same teams on the same date)`);
       }
-      const baseKey = `${code}:${seasonKey}:${foldText(raw.round ?? '')}|${foldText(raw.stage ?? '')}:${home}:${away}`;
+      const baseKey = `${code}:${seasonKey}:${fold(raw.round ?? '')}|${fold(raw.stage ?? '')}:${home}:${away}`;
       const sameKey = keysInFile.get(baseKey) ?? [];
       const twin = sameKey.find((s) => s.date === date);
       if (twin)
@@ -193,14 +208,14 @@ export function normalizeFootballJson(
     const country = resolved.scope === UNSCOPED ? undefined : countryByKey(resolved.scope);
     const candidate: TeamRecord = {
       id: resolved.teamId,
-      slug: slugify(name),
+      slug: slug(name),
       name,
       name_season: seasonKey,
       short_name: null,
       country_name: country?.name ?? null,
       country_code: country?.iso2 ?? null,
       logo_url: null,
-      search_name: foldText(name),
+      search_name: fold(name),
     };
     teams.set(
       resolved.teamId,

@@ -1,5 +1,6 @@
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const offsets = new Map<string, number>();
+const dayOffsets = new Map<string, number | null>();
 const DAY_MS = 86_400_000;
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
@@ -37,6 +38,21 @@ function zoneOffset(utcMs: number, timeZone: string): number {
   return asUtc - utcMs;
 }
 
+/**
+ * The zone's offset throughout a local date, when no transition happens within a day of it (clock
+ * changes are months apart, so equal offsets a day before and two days after mean none); else undefined.
+ */
+function steadyOffset(date: string, midnight: number, timeZone: string): number | undefined {
+  const key = `${timeZone}|${date}`;
+  let offset = dayOffsets.get(key);
+  if (offset === undefined) {
+    const before = zoneOffset(midnight - DAY_MS, timeZone);
+    offset = before === zoneOffset(midnight + 2 * DAY_MS, timeZone) ? before : null;
+    dayOffsets.set(key, offset);
+  }
+  return offset ?? undefined;
+}
+
 export function isValidTimeZone(timeZone: string): boolean {
   try {
     formatter(timeZone);
@@ -57,7 +73,7 @@ export function localToUtc(date: string, time: string, timeZone: string): string
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
   const wall = Date.UTC(y, m - 1, d, hh, mm);
-  let offset = offsets.get(cacheKey);
+  let offset = steadyOffset(date, Date.UTC(y, m - 1, d), timeZone) ?? offsets.get(cacheKey);
   if (offset === undefined) {
     // The offsets in force a day either side cover both sides of any transition near this wall time.
     const before = zoneOffset(wall - DAY_MS, timeZone);

@@ -1,0 +1,9 @@
+import type { Kysely } from 'kysely';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+// A digest of the normalized match row: a re-import compares digests instead of reading every column.
+export async function up(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('matches').addColumn('row_hash', 'text').execute();
+}
