@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config/config.js';
+import { DEFAULT_PLAN, DEVELOPMENT_PLAN } from '../../config/plans.js';
 import { hashApiKey, issueApiKey } from '../../auth/api-keys.js';
 import { billingPeriod } from '../../limits/billing-period.js';
 import { readKeyUsage } from '../../limits/key-usage.js';
@@ -63,9 +64,14 @@ export async function keysCommand(argv: string[], config: Readonly<Config>): Pro
   return withStorage(config, async ({ db }) => {
     switch (action) {
       case 'create': {
-        const plan = values.plan ?? undefined;
-        if (plan !== undefined && !config.plans.some((p) => p.name === plan)) {
-          throw new UsageError(`unknown plan "${plan}" (see touchline plans list)`);
+        // Without --plan, the key gets the environment's default plan, which a plans file may not offer.
+        const plan = values.plan ?? (config.env === 'development' ? DEVELOPMENT_PLAN : DEFAULT_PLAN);
+        if (!config.plans.some((p) => p.name === plan)) {
+          throw new UsageError(
+            values.plan === undefined
+              ? `the default plan "${plan}" is not offered: choose one with --plan (see touchline plans list)`
+              : `unknown plan "${plan}" (see touchline plans list)`,
+          );
         }
         const issued = issueApiKey(
           config.env,
