@@ -21,6 +21,19 @@ export function openRedis(url: string, onError: (error: Error) => void): Redis {
   return redis;
 }
 
+/** Waits until the client can run commands, or `ms` passes; says which. */
+export async function redisReady(redis: Redis, ms: number): Promise<boolean> {
+  if (redis.status === 'ready') return true;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    timer.unref();
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
 /** Serialized responses shared by every instance, expiring after `ttlSeconds`. */
 export class RedisResponseCache implements ResponseCache {
   readonly kind = 'redis' as const;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config/config.js';
-import { openRedis } from '../cache/redis-response-cache.js';
+import { openRedis, redisReady } from '../cache/redis-response-cache.js';
 import { quotaCounterKey } from './redis-limit-store.js';
 import type { Database } from '../storage/schema.js';
 import { readUsage } from '../storage/repositories/key-usage.repository.js';
@@ -18,10 +18,7 @@ export async function readKeyUsage(
   if (config.redisUrl) {
     const redis = openRedis(config.redisUrl, () => undefined);
     try {
-      const ready = await new Promise<boolean>((resolve) => {
-        redis.once('ready', () => resolve(true));
-        setTimeout(() => resolve(false), 1000).unref();
-      });
+      const ready = await redisReady(redis, 1000);
       const live = ready ? await redis.get(quotaCounterKey(keyId, periodStart)).catch(() => null) : null;
       if (live !== null) return Number(live);
     } finally {

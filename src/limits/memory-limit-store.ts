@@ -54,7 +54,10 @@ export class MemoryLimitStore implements LimitStore {
     const fields = { inWindow: window.length, used, oldestInWindow: window[0] ?? null };
     if (used >= plan.requestsPerPeriod) return decision(request, { ...fields, exceeded: 'quota' });
     if (window.length >= plan.requestsPerMinute) return decision(request, { ...fields, exceeded: 'rate' });
-    window.push(now);
+    // Requests relayed from cluster workers can arrive a few milliseconds out of order: keep it sorted.
+    let at = window.length;
+    while (at > 0 && window[at - 1]! > now) at -= 1;
+    window.splice(at, 0, now);
     this.used.set(id, used + 1);
     this.ledger.record(keyId, period.start);
     return decision(request, {
@@ -68,6 +71,12 @@ export class MemoryLimitStore implements LimitStore {
   async usage(keyId: string, periodStart: Date): Promise<number> {
     await this.load(keyId, periodStart);
     return this.used.get(this.quotaKey(keyId, periodStart))!;
+  }
+
+  /** Drops the cached counts, so the next request reloads them (after a stretch as a fallback store). */
+  forget(): void {
+    this.used.clear();
+    this.windows.clear();
   }
 
   async close(): Promise<void> {

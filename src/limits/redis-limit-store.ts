@@ -45,6 +45,8 @@ const OUTCOMES = { 0: null, 1: 'quota', 2: 'rate' } as const;
  * process falls back to its own counters (limits then hold per process) and returns to Redis by itself.
  */
 export class RedisLimitStore implements LimitStore {
+  private usedFallback = false;
+
   constructor(
     private readonly redis: Redis,
     private readonly ledger: UsageLedger,
@@ -83,7 +85,13 @@ export class RedisLimitStore implements LimitStore {
         result = await this.run(request, seed);
       }
     } catch {
+      this.usedFallback = true;
       return this.fallback.consume(request);
+    }
+    if (this.usedFallback) {
+      // Back on Redis: the fallback's counts are stale by now, so a later outage must reload them.
+      this.usedFallback = false;
+      this.fallback.forget();
     }
     const [outcome, used, inWindow, oldest] = result.map(Number) as [0 | 1 | 2, number, number, number];
     const exceeded = OUTCOMES[outcome];

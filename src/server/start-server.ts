@@ -6,7 +6,7 @@ import { DEVELOPMENT_PLAN } from '../config/plans.js';
 import { buildApp } from '../api/app.js';
 import { issueApiKey } from '../auth/api-keys.js';
 import { DatasetGeneration } from '../cache/dataset-generation.js';
-import { openRedis, RedisResponseCache } from '../cache/redis-response-cache.js';
+import { openRedis, redisReady, RedisResponseCache } from '../cache/redis-response-cache.js';
 import { MemoryResponseCache, NoResponseCache, type ResponseCache } from '../cache/response-cache.js';
 import { TieredResponseCache } from '../cache/tiered-response-cache.js';
 import { openStorage, type Storage } from '../storage/connection.js';
@@ -87,6 +87,8 @@ function responseCache(
   return { cache: new TieredResponseCache(local, shared), redis };
 }
 
+const REDIS_START_WAIT_MS = 3000;
+
 /** Request counters: shared through Redis when configured, else held by this process. */
 export function limitStore(storage: Storage, redis?: Redis): LimitStore {
   const ledger = new UsageLedger(storage.db);
@@ -107,6 +109,8 @@ export async function startServer(
   generation.start();
 
   const { cache, redis } = responseCache(config, (message) => log.warn(message));
+  // Until Redis answers, limits would be counted per process: give it a moment before serving.
+  if (redis) await redisReady(redis, REDIS_START_WAIT_MS);
   const limits = options.limits ?? limitStore(storage, redis);
   generation.onChange(() => void cache.clear());
   const app = await buildApp({

@@ -37,6 +37,10 @@ function openPostgres(url: string): Storage {
   });
   // An idle client losing its server must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // Nor a checked-out one: pg-pool listens for errors on idle clients only, and a client whose connection
+  // drops mid-query emits 'error' as well as failing the query (which answers 503). The pool discards it
+  // on release, as it is no longer queryable.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
