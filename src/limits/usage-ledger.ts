@@ -38,7 +38,7 @@ export class UsageLedger {
   }
 
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(async () => {
+    const run = this.flushing.then(async () => {
       const batch = [...this.pending.values()].map((e) => ({ ...e }));
       if (batch.length === 0) return;
       this.pending.clear();
@@ -55,7 +55,10 @@ export class UsageLedger {
         throw error;
       }
     });
-    return this.flushing;
+    // The next flush waits for this one but not on its outcome: after a failed flush (database away) every
+    // later one would otherwise fail with the same error without trying.
+    this.flushing = run.catch(() => undefined);
+    return run;
   }
 
   /** Stops the timer and makes a last attempt to persist; counts the database refuses now are lost. */
