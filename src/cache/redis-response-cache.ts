@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { CachedResponse, ResponseCache } from './response-cache.js';
 
@@ -58,9 +59,11 @@ export class RedisResponseCache implements ResponseCache {
   /** Entries are keyed on the dataset generation, so nothing needs deleting when it changes. */
   async clear(): Promise<void> {}
 
+  /** A key of its own per probe: concurrent probes (of this or another instance) must not read each other's. */
   async probe(): Promise<boolean> {
-    const token = String(Date.now());
-    await this.redis.set(PROBE_KEY, token, 'EX', 10);
-    return (await this.redis.get(PROBE_KEY)) === token;
+    const token = randomUUID();
+    const key = `${PROBE_KEY}:${token}`;
+    await this.redis.set(key, token, 'EX', 10);
+    return (await this.redis.get(key)) === token;
   }
 }
