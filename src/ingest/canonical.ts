@@ -1,7 +1,15 @@
 import type {
   CompetitionTable,
+  MatchEventTable,
+  MatchLineupTable,
+  MatchSourceTable,
   MatchTable,
+  MatchTeamSheetTable,
+  MatchTeamStatsTable,
+  PlayerTable,
   SeasonTable,
+  SquadMemberTable,
+  StandingTable,
   TeamAliasTable,
   TeamTable,
 } from '../storage/schema.js';
@@ -14,7 +22,16 @@ type Stamped = 'created_at' | 'updated_at';
 
 export type CompetitionRecord = Omit<
   CompetitionTable,
-  Stamped | 'season_count' | 'match_count' | 'result_count' | 'team_count'
+  | Stamped
+  | 'season_count'
+  | 'match_count'
+  | 'result_count'
+  | 'team_count'
+  | 'stats_match_count'
+  | 'lineup_match_count'
+  | 'event_match_count'
+  | 'standing_count'
+  | 'squad_count'
 >;
 export type SeasonRecord = Omit<
   SeasonTable,
@@ -23,6 +40,39 @@ export type SeasonRecord = Omit<
 export type TeamRecord = Omit<TeamTable, Stamped>;
 export type TeamAliasRecord = Omit<TeamAliasTable, 'created_at'>;
 export type MatchRecord = Omit<MatchTable, Stamped | 'row_hash'>;
+export type PlayerRecord = Omit<PlayerTable, Stamped>;
+export type SquadMemberRecord = Omit<SquadMemberTable, Stamped>;
+export type MatchTeamStatsRecord = Omit<MatchTeamStatsTable, Stamped>;
+export type MatchTeamSheetRecord = Omit<MatchTeamSheetTable, Stamped>;
+export type MatchLineupRecord = Omit<MatchLineupTable, Stamped>;
+export type MatchEventRecord = Omit<MatchEventTable, Stamped>;
+export type StandingRecord = Omit<StandingTable, Stamped>;
+export type MatchSourceRecord = Omit<MatchSourceTable, Stamped>;
+
+/** Detail rows some sources carry; a source without them leaves the lists empty. */
+export interface DetailRecords {
+  players: PlayerRecord[];
+  squadMembers: SquadMemberRecord[];
+  teamStats: MatchTeamStatsRecord[];
+  teamSheets: MatchTeamSheetRecord[];
+  lineups: MatchLineupRecord[];
+  events: MatchEventRecord[];
+  standings: StandingRecord[];
+  matchSources: MatchSourceRecord[];
+}
+
+export function emptyDetails(): DetailRecords {
+  return {
+    players: [],
+    squadMembers: [],
+    teamStats: [],
+    teamSheets: [],
+    lineups: [],
+    events: [],
+    standings: [],
+    matchSources: [],
+  };
+}
 
 export interface Rejection {
   artifactUri: string;
@@ -44,8 +94,10 @@ export interface ArtifactOutcome {
   bytes: number;
   retrievedAt: string;
   recordsSeen: number;
-  /** IDs of the match records this file contributed, to count inserted/updated/unchanged per file. */
-  matchIds: string[];
+  /** IDs of the records this file contributed, to count inserted/updated/unchanged per file. */
+  recordIds: string[];
+  /** Reference data (a club directory, a country list): audited, but its entries are not records. */
+  reference?: boolean;
   rejected: number;
 }
 
@@ -55,6 +107,7 @@ export interface CanonicalBatch {
   teams: TeamRecord[];
   aliases: TeamAliasRecord[];
   matches: MatchRecord[];
+  details: DetailRecords;
   rejections: Rejection[];
   artifacts: ArtifactOutcome[];
   /** Non-fatal observations worth telling the operator, e.g. corrected dates. */

@@ -1,9 +1,11 @@
 import type { Storage } from '../storage/connection.js';
 import { refreshDerivedCounts } from '../storage/repositories/derived-counts.js';
 import { insertRun, type NewArtifact } from '../storage/repositories/ingestion-run.repository.js';
-import { syncRecords, type SyncResult } from '../storage/repositories/record-sync.js';
+import { syncRecords, type SyncCounts, type SyncResult } from '../storage/repositories/record-sync.js';
+import type { Transaction } from 'kysely';
+import type { Database } from '../storage/schema.js';
 import { insertNewAliases, loadAliases } from '../storage/repositories/team-alias.repository.js';
-import type { CanonicalBatch, CompetitionRecord, TeamRecord } from './canonical.js';
+import type { CanonicalBatch, CompetitionRecord, DetailRecords, TeamRecord } from './canonical.js';
 import { storedAliasKey } from './identity/team-resolver.js';
 import type { LoadedSource } from './openfootball/adapter.js';
 import type { Progress } from './progress.js';
@@ -49,10 +51,24 @@ function newestName<R extends TeamRecord | CompetitionRecord>(
   } as R;
 }
 
-function matchCountsFor(ids: string[], result: SyncResult) {
+function countsFor(ids: string[], outcome: ReadonlyMap<string, keyof SyncCounts>): SyncCounts {
   const counts = { inserted: 0, updated: 0, unchanged: 0 };
-  for (const id of ids) counts[result.outcome.get(id) ?? 'unchanged'] += 1;
+  for (const id of ids) counts[outcome.get(id) ?? 'unchanged'] += 1;
   return counts;
+}
+
+/** Detail tables in an order that satisfies their references (players before the rows naming them). */
+async function syncDetails(trx: Transaction<Database>, d: DetailRecords, now: string): Promise<SyncResult[]> {
+  return [
+    await syncRecords(trx, 'players', d.players, now),
+    await syncRecords(trx, 'match_sources', d.matchSources, now),
+    await syncRecords(trx, 'squad_members', d.squadMembers, now),
+    await syncRecords(trx, 'match_team_stats', d.teamStats, now),
+    await syncRecords(trx, 'match_team_sheets', d.teamSheets, now),
+    await syncRecords(trx, 'match_lineups', d.lineups, now),
+    await syncRecords(trx, 'match_events', d.events, now),
+    await syncRecords(trx, 'standings', d.standings, now),
+  ];
 }
 
 interface RunContext {
@@ -73,12 +89,12 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
     const teams = await syncRecords(trx, 'teams', batch.teams, now, { merge: newestName });
     const aliasesWritten = await insertNewAliases(trx, batch.aliases, now);
     const matches = await syncRecords(trx, 'matches', batch.matches, now, { hashed: true });
-    const derived = await refreshDerivedCounts(
-      trx,
-      [...new Set(batch.seasons.map((s) => s.competition_id))],
-      now,
-    );
+    const details = await syncDetails(trx, batch.details, now);
+    const derived = await refreshDerivedCounts(trx, now);
 
+    const synced = [competitions, seasons, teams, matches, ...details];
+    const outcome = new Map<string, keyof SyncCounts>();
+    for (const result of synced) for (const [id, what] of result.outcome) outcome.set(id, what);
     const artifacts: NewArtifact[] = batch.artifacts.map((a) => ({
       uri: a.uri,
       sha256: a.sha256,
@@ -86,17 +102,17 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
       retrieved_at: a.retrievedAt,
       records_seen: a.recordsSeen,
       rejected: a.rejected,
-      ...matchCountsFor(a.matchIds, matches),
+      ...countsFor(a.recordIds, outcome),
     }));
-    const written = [competitions, seasons, teams, matches].reduce((n, r) => n + r.inserted + r.updated, 0);
-    const recordsSeen = batch.artifacts
-      .filter((a) => a.matchIds.length > 0 || a.rejected > 0)
-      .reduce((n, a) => n + a.recordsSeen, 0);
+    const written = synced.reduce((n, r) => n + r.inserted + r.updated, 0);
+    const records = batch.artifacts.filter((a) => !a.reference);
+    const totals = countsFor(
+      records.flatMap((a) => a.recordIds),
+      outcome,
+    );
     const counts = {
-      records_seen: recordsSeen,
-      inserted: matches.inserted,
-      updated: matches.updated,
-      unchanged: matches.unchanged,
+      records_seen: records.reduce((n, a) => n + a.recordsSeen, 0),
+      ...totals,
       rejected: batch.rejections.length,
     };
     const runId = await insertRun(
@@ -125,7 +141,7 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
       outcome: 'succeeded',
       error: null,
       sha256: run.sha256,
-      recordsSeen,
+      recordsSeen: counts.records_seen,
       inserted: counts.inserted,
       updated: counts.updated,
       unchanged: counts.unchanged,

@@ -22,6 +22,12 @@ export interface CompetitionTable {
   match_count: number;
   result_count: number;
   team_count: number;
+  /** Matches with team statistics, lineups, timeline events; standing rows; squad entries. */
+  stats_match_count: number;
+  lineup_match_count: number;
+  event_match_count: number;
+  standing_count: number;
+  squad_count: number;
   created_at: string;
   updated_at: string;
 }
@@ -154,6 +160,108 @@ export interface KeyUsageTable {
   updated_at: string;
 }
 
+interface Stamped {
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PlayerTable extends Stamped {
+  id: string;
+  name: string;
+  date_of_birth: string | null;
+  source: string;
+}
+
+export interface SquadMemberTable extends Stamped {
+  id: string;
+  season_id: string;
+  team_id: string;
+  player_id: string;
+  shirt_number: number | null;
+  position: string | null;
+  source: string;
+}
+
+export interface MatchTeamStatsTable extends Stamped {
+  id: string;
+  match_id: string;
+  team_id: string;
+  corners: number | null;
+  shots_total: number | null;
+  shots_on_target: number | null;
+  shots_inside_box: number | null;
+  possession_percent: number | null;
+  passes_accuracy_percent: number | null;
+  expected_goals: number | null;
+  yellow_cards: number | null;
+  red_cards: number | null;
+  source: string;
+}
+
+export interface MatchTeamSheetTable extends Stamped {
+  id: string;
+  match_id: string;
+  team_id: string;
+  formation: string | null;
+  coach_name: string | null;
+  source: string;
+}
+
+export interface MatchLineupTable extends Stamped {
+  id: string;
+  match_id: string;
+  team_id: string;
+  player_id: string;
+  /** starting or bench */
+  role: string;
+  shirt_number: number | null;
+  position: string | null;
+  source: string;
+}
+
+export interface MatchEventTable extends Stamped {
+  id: string;
+  match_id: string;
+  /** Orders a match's events: period, minute, stoppage minute, then the source's own order. */
+  sort_key: string;
+  type: string;
+  period: string;
+  minute: number | null;
+  stoppage_minute: number | null;
+  label: string | null;
+  team_id: string | null;
+  player_id: string | null;
+  related_player_id: string | null;
+  detail: string | null;
+  source: string;
+}
+
+export interface StandingTable extends Stamped {
+  id: string;
+  season_id: string;
+  team_id: string;
+  group_name: string | null;
+  position: number;
+  played: number;
+  won: number;
+  drawn: number;
+  lost: number;
+  goals_for: number;
+  goals_against: number;
+  goal_difference: number;
+  points: number;
+  form: string | null;
+  description: string | null;
+  source: string;
+}
+
+export interface MatchSourceTable extends Stamped {
+  id: string;
+  match_id: string;
+  source: string;
+  source_key: string;
+}
+
 export interface Database {
   competitions: CompetitionTable;
   seasons: SeasonTable;
@@ -165,4 +273,12 @@ export interface Database {
   ingestion_rejections: IngestionRejectionTable;
   api_keys: ApiKeyTable;
   key_usage: KeyUsageTable;
+  players: PlayerTable;
+  squad_members: SquadMemberTable;
+  match_team_stats: MatchTeamStatsTable;
+  match_team_sheets: MatchTeamSheetTable;
+  match_lineups: MatchLineupTable;
+  match_events: MatchEventTable;
+  standings: StandingTable;
+  match_sources: MatchSourceTable;
 }

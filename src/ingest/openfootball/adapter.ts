@@ -73,7 +73,8 @@ export async function loadOpenfootball(options: OpenfootballOptions): Promise<Lo
       bytes: clubs.bytes,
       retrievedAt: clubs.retrievedAt,
       recordsSeen: directory.length,
-      matchIds: [],
+      recordIds: [],
+      reference: true,
       rejected: 0,
     });
   } else {

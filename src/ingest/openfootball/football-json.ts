@@ -1,10 +1,11 @@
-import type {
-  ArtifactFile,
-  CanonicalBatch,
-  CompetitionRecord,
-  MatchRecord,
-  TeamAliasRecord,
-  TeamRecord,
+import {
+  emptyDetails,
+  type ArtifactFile,
+  type CanonicalBatch,
+  type CompetitionRecord,
+  type MatchRecord,
+  type TeamAliasRecord,
+  type TeamRecord,
 } from '../canonical.js';
 import { IngestError } from '../ingest-error.js';
 import { exactNameKey } from '../identity/name-keys.js';
@@ -92,6 +93,7 @@ export function normalizeFootballJson(
     teams: [],
     aliases: [],
     matches: [],
+    details: emptyDetails(),
     rejections: [],
     artifacts: [],
     notes: [],
@@ -116,7 +118,7 @@ export function normalizeFootballJson(
       bytes: file.bytes.length,
       retrievedAt: file.retrievedAt,
       recordsSeen: doc.matches.length,
-      matchIds: [] as string[],
+      recordIds: [] as string[],
       rejected: 0,
     };
     batch.artifacts.push(outcome);
@@ -180,7 +182,7 @@ export function normalizeFootballJson(
       const leg = legs.indexOf(m.date) + 1;
       m.record.id = stableId('match', leg > 1 ? `${m.baseKey}:${leg}` : m.baseKey);
       batch.matches.push(m.record);
-      outcome.matchIds.push(m.record.id);
+      outcome.recordIds.push(m.record.id);
     }
 
     if (fileMatches.length > 0) {

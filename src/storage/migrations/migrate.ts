@@ -3,12 +3,14 @@ import type { Storage } from '../connection.js';
 import * as initial from './0001-initial.js';
 import * as plansAndUsage from './0002-plans-and-usage.js';
 import * as matchRowHash from './0003-match-row-hash.js';
+import * as matchDetails from './0004-match-details.js';
 
 /** Migrations are listed here in order; each receives the engine for the few DDL spellings that differ. */
 const MIGRATIONS = {
   '0001-initial': initial,
   '0002-plans-and-usage': plansAndUsage,
   '0003-match-row-hash': matchRowHash,
+  '0004-match-details': matchDetails,
 };
 
 export async function migrateToLatest(storage: Storage): Promise<MigrationResultSet> {

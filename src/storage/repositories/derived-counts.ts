@@ -9,35 +9,50 @@ function changed(a: Record<string, unknown>, b: Record<string, unknown>): boolea
   return Object.keys(a).some((k) => (a[k] ?? null) !== (b[k] ?? null));
 }
 
-async function teamCounts(db: Db, groupBy: 'season_id' | 'competition_id', competitionIds: string[]) {
+function toMap(rows: Array<{ key: unknown; n: unknown }>): Map<string, number> {
+  return new Map(rows.map((r) => [String(r.key), Number(r.n)]));
+}
+
+async function teamCounts(db: Db, groupBy: 'season_id' | 'competition_id') {
   const sides = db
     .selectFrom('matches')
     .select([groupBy, 'home_team_id as team_id'])
-    .where('competition_id', 'in', competitionIds)
-    .union(
-      db
-        .selectFrom('matches')
-        .select([groupBy, 'away_team_id as team_id'])
-        .where('competition_id', 'in', competitionIds),
-    );
+    .union(db.selectFrom('matches').select([groupBy, 'away_team_id as team_id']));
   const rows = await db
     .selectFrom(sides.as('sides'))
-    .select([`sides.${groupBy} as key`, (eb) => eb.fn.count<number>('sides.team_id').distinct().as('teams')])
+    .select([`sides.${groupBy} as key`, (eb) => eb.fn.count<number>('sides.team_id').distinct().as('n')])
     .groupBy(`sides.${groupBy}`)
     .execute();
-  return new Map(rows.map((r) => [r.key as string, Number(r.teams)]));
+  return toMap(rows);
 }
 
-/**
- * Recomputes the counts and date ranges that competitions and seasons carry, from the match rows, for the
- * given competitions. Rows whose values did not change are not written, so an identical re-import leaves
- * every `updated_at` as it was. A season is current when it is its competition's newest and still has
- * matches to play (scheduled, live or postponed).
- */
-export async function refreshDerivedCounts(db: Db, competitionIds: string[], now: string): Promise<number> {
-  if (competitionIds.length === 0) return 0;
-  let written = 0;
-  const seasonStats = await db
+/** Matches per competition that have at least one row in a detail table. */
+async function matchesWithDetails(db: Db, table: 'match_team_stats' | 'match_lineups' | 'match_events') {
+  const rows = await db
+    .selectFrom(table)
+    .innerJoin('matches', 'matches.id', `${table}.match_id`)
+    .select([
+      'matches.competition_id as key',
+      (eb) => eb.fn.count<number>(`${table}.match_id`).distinct().as('n'),
+    ])
+    .groupBy('matches.competition_id')
+    .execute();
+  return toMap(rows);
+}
+
+/** Rows per competition of a per-season table. */
+async function seasonRows(db: Db, table: 'standings' | 'squad_members') {
+  const rows = await db
+    .selectFrom(table)
+    .innerJoin('seasons', 'seasons.id', `${table}.season_id`)
+    .select(['seasons.competition_id as key', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('seasons.competition_id')
+    .execute();
+  return toMap(rows);
+}
+
+async function refreshSeasons(db: Db, now: string): Promise<number> {
+  const stats = await db
     .selectFrom('matches')
     .select((eb) => [
       'season_id',
@@ -46,29 +61,22 @@ export async function refreshDerivedCounts(db: Db, competitionIds: string[], now
       eb.fn.max(sql<string>`substr(starts_at, 1, 10)`).as('ends_on'),
       eb.fn.sum<number>(eb.case().when('status', 'in', OPEN_STATUSES).then(1).else(0).end()).as('open_count'),
     ])
-    .where('competition_id', 'in', competitionIds)
     .groupBy('season_id')
     .execute();
-  const bySeason = new Map(seasonStats.map((s) => [s.season_id, s]));
-  const seasonTeams = await teamCounts(db, 'season_id', competitionIds);
-  const seasons = await db
-    .selectFrom('seasons')
-    .selectAll()
-    .where('competition_id', 'in', competitionIds)
-    .orderBy('key', 'desc')
-    .execute();
+  const bySeason = new Map(stats.map((s) => [s.season_id, s]));
+  const teams = await teamCounts(db, 'season_id');
+  const seasons = await db.selectFrom('seasons').selectAll().orderBy('key', 'desc').execute();
   const newest = new Map<string, string>();
   for (const s of seasons) if (!newest.has(s.competition_id)) newest.set(s.competition_id, s.id);
-
+  let written = 0;
   for (const season of seasons) {
-    const stats = bySeason.get(season.id);
+    const s = bySeason.get(season.id);
     const next = {
-      match_count: Number(stats?.match_count ?? 0),
-      team_count: seasonTeams.get(season.id) ?? 0,
-      starts_on: stats?.starts_on ?? null,
-      ends_on: stats?.ends_on ?? null,
-      is_current:
-        newest.get(season.competition_id) === season.id && Number(stats?.open_count ?? 0) > 0 ? 1 : 0,
+      match_count: Number(s?.match_count ?? 0),
+      team_count: teams.get(season.id) ?? 0,
+      starts_on: s?.starts_on ?? null,
+      ends_on: s?.ends_on ?? null,
+      is_current: newest.get(season.competition_id) === season.id && Number(s?.open_count ?? 0) > 0 ? 1 : 0,
     };
     if (changed(next, season)) {
       await db
@@ -79,9 +87,11 @@ export async function refreshDerivedCounts(db: Db, competitionIds: string[], now
       written += 1;
     }
   }
+  return written;
+}
 
-  const competitionTeams = await teamCounts(db, 'competition_id', competitionIds);
-  const competitionStats = await db
+async function refreshCompetitions(db: Db, now: string): Promise<number> {
+  const stats = await db
     .selectFrom('matches')
     .select((eb) => [
       'competition_id',
@@ -89,22 +99,28 @@ export async function refreshDerivedCounts(db: Db, competitionIds: string[], now
       eb.fn.count<number>('home_score').as('result_count'),
       eb.fn.count<number>('season_id').distinct().as('season_count'),
     ])
-    .where('competition_id', 'in', competitionIds)
     .groupBy('competition_id')
     .execute();
-  const byCompetition = new Map(competitionStats.map((c) => [c.competition_id, c]));
-  const competitions = await db
-    .selectFrom('competitions')
-    .selectAll()
-    .where('id', 'in', competitionIds)
-    .execute();
-  for (const competition of competitions) {
-    const stats = byCompetition.get(competition.id);
+  const byCompetition = new Map(stats.map((c) => [c.competition_id, c]));
+  const teams = await teamCounts(db, 'competition_id');
+  const statsMatches = await matchesWithDetails(db, 'match_team_stats');
+  const lineupMatches = await matchesWithDetails(db, 'match_lineups');
+  const eventMatches = await matchesWithDetails(db, 'match_events');
+  const standings = await seasonRows(db, 'standings');
+  const squads = await seasonRows(db, 'squad_members');
+  let written = 0;
+  for (const competition of await db.selectFrom('competitions').selectAll().execute()) {
+    const c = byCompetition.get(competition.id);
     const next = {
-      match_count: Number(stats?.match_count ?? 0),
-      result_count: Number(stats?.result_count ?? 0),
-      season_count: Number(stats?.season_count ?? 0),
-      team_count: competitionTeams.get(competition.id) ?? 0,
+      match_count: Number(c?.match_count ?? 0),
+      result_count: Number(c?.result_count ?? 0),
+      season_count: Number(c?.season_count ?? 0),
+      team_count: teams.get(competition.id) ?? 0,
+      stats_match_count: statsMatches.get(competition.id) ?? 0,
+      lineup_match_count: lineupMatches.get(competition.id) ?? 0,
+      event_match_count: eventMatches.get(competition.id) ?? 0,
+      standing_count: standings.get(competition.id) ?? 0,
+      squad_count: squads.get(competition.id) ?? 0,
     };
     if (changed(next, competition)) {
       await db
@@ -116,4 +132,15 @@ export async function refreshDerivedCounts(db: Db, competitionIds: string[], now
     }
   }
   return written;
+}
+
+/**
+ * Recomputes what competitions and seasons carry about their rows: match, team and result counts, date
+ * ranges, current seasons, and how many rows of each kind of detail they have (the coverage flags read
+ * those). Rows whose values did not change are not written, so an identical re-import leaves every
+ * `updated_at` as it was. A season is current when it is its competition's newest and still has matches
+ * to play (scheduled, live or postponed).
+ */
+export async function refreshDerivedCounts(db: Db, now: string): Promise<number> {
+  return (await refreshSeasons(db, now)) + (await refreshCompetitions(db, now));
 }

@@ -13,7 +13,19 @@ export interface SyncResult extends SyncCounts {
   outcome: Map<string, keyof SyncCounts>;
 }
 
-type SyncedTable = 'competitions' | 'seasons' | 'teams' | 'matches';
+type SyncedTable =
+  | 'competitions'
+  | 'seasons'
+  | 'teams'
+  | 'matches'
+  | 'players'
+  | 'match_sources'
+  | 'squad_members'
+  | 'match_team_stats'
+  | 'match_team_sheets'
+  | 'match_lineups'
+  | 'match_events'
+  | 'standings';
 type Row = { id: string } & Record<string, unknown>;
 type Keyed = { id: string };
 

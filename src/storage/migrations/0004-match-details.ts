@@ -1,0 +1,165 @@
+import type { Kysely } from 'kysely';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+/**
+ * Detail tables filled by the sources that have them (World Cup databases, statistics files). Each row
+ * has a deterministic text `id` built from its natural key, so re-imports compare and skip it like any
+ * other row, and a `source` naming where it came from.
+ */
+export async function up(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('players')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('date_of_birth', 'text')
+    .addColumn('source', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+
+  await db.schema
+    .createTable('squad_members')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('season_id', 'text', (c) => c.notNull().references('seasons.id'))
+    .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id'))
+    .addColumn('player_id', 'text', (c) => c.notNull().references('players.id'))
+    .addColumn('shirt_number', 'integer')
+    .addColumn('position', 'text')
+    .addColumn('source', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('squad_members_team')
+    .on('squad_members')
+    .columns(['team_id', 'season_id'])
+    .execute();
+
+  await db.schema
+    .createTable('match_team_stats')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('match_id', 'text', (c) => c.notNull().references('matches.id'))
+    .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id'))
+    .addColumn('corners', 'integer')
+    .addColumn('shots_total', 'integer')
+    .addColumn('shots_on_target', 'integer')
+    .addColumn('shots_inside_box', 'integer')
+    .addColumn('possession_percent', 'real')
+    .addColumn('passes_accuracy_percent', 'real')
+    .addColumn('expected_goals', 'real')
+    .addColumn('yellow_cards', 'integer')
+    .addColumn('red_cards', 'integer')
+    .addColumn('source', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('match_team_stats_match').on('match_team_stats').column('match_id').execute();
+
+  await db.schema
+    .createTable('match_team_sheets')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('match_id', 'text', (c) => c.notNull().references('matches.id'))
+    .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id'))
+    .addColumn('formation', 'text')
+    .addColumn('coach_name', 'text')
+    .addColumn('source', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('match_team_sheets_match').on('match_team_sheets').column('match_id').execute();
+
+  await db.schema
+    .createTable('match_lineups')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('match_id', 'text', (c) => c.notNull().references('matches.id'))
+    .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id'))
+    .addColumn('player_id', 'text', (c) => c.notNull().references('players.id'))
+    .addColumn('role', 'text', (c) => c.notNull())
+    .addColumn('shirt_number', 'integer')
+    .addColumn('position', 'text')
+    .addColumn('source', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('match_lineups_match').on('match_lineups').column('match_id').execute();
+
+  await db.schema
+    .createTable('match_events')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('match_id', 'text', (c) => c.notNull().references('matches.id'))
+    .addColumn('sort_key', 'text', (c) => c.notNull())
+    .addColumn('type', 'text', (c) => c.notNull())
+    .addColumn('period', 'text', (c) => c.notNull())
+    .addColumn('minute', 'integer')
+    .addColumn('stoppage_minute', 'integer')
+    .addColumn('label', 'text')
+    .addColumn('team_id', 'text', (c) => c.references('teams.id'))
+    .addColumn('player_id', 'text', (c) => c.references('players.id'))
+    .addColumn('related_player_id', 'text', (c) => c.references('players.id'))
+    .addColumn('detail', 'text')
+    .addColumn('source', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('match_events_match')
+    .on('match_events')
+    .columns(['match_id', 'sort_key'])
+    .execute();
+
+  await db.schema
+    .createTable('standings')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('season_id', 'text', (c) => c.notNull().references('seasons.id'))
+    .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id'))
+    .addColumn('group_name', 'text')
+    .addColumn('position', 'integer', (c) => c.notNull())
+    .addColumn('played', 'integer', (c) => c.notNull())
+    .addColumn('won', 'integer', (c) => c.notNull())
+    .addColumn('drawn', 'integer', (c) => c.notNull())
+    .addColumn('lost', 'integer', (c) => c.notNull())
+    .addColumn('goals_for', 'integer', (c) => c.notNull())
+    .addColumn('goals_against', 'integer', (c) => c.notNull())
+    .addColumn('goal_difference', 'integer', (c) => c.notNull())
+    .addColumn('points', 'integer', (c) => c.notNull())
+    .addColumn('form', 'text')
+    .addColumn('description', 'text')
+    .addColumn('source', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('standings_season')
+    .on('standings')
+    .columns(['season_id', 'group_name', 'position'])
+    .execute();
+  await db.schema.createIndex('standings_team').on('standings').column('team_id').execute();
+
+  // Which sources know a match, under which of their own keys: provenance kept for every source.
+  await db.schema
+    .createTable('match_sources')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('match_id', 'text', (c) => c.notNull().references('matches.id'))
+    .addColumn('source', 'text', (c) => c.notNull())
+    .addColumn('source_key', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('match_sources_match').on('match_sources').column('match_id').execute();
+
+  // Per-competition counts of detail rows, refreshed by every ingestion: the coverage flags read them.
+  for (const column of [
+    'stats_match_count',
+    'lineup_match_count',
+    'event_match_count',
+    'standing_count',
+    'squad_count',
+  ]) {
+    await db.schema
+      .alterTable('competitions')
+      .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+  }
+}
