@@ -7,8 +7,9 @@ import type { Database } from '../storage/schema.js';
 import { insertNewAliases, loadAliases } from '../storage/repositories/team-alias.repository.js';
 import type { CanonicalBatch, CompetitionRecord, DetailRecords, TeamRecord } from './canonical.js';
 import { storedAliasKey } from './identity/team-resolver.js';
-import type { LoadedSource } from './openfootball/adapter.js';
+import type { LoadedSource } from './source.js';
 import type { Progress } from './progress.js';
+import { sourceRank } from './source-precedence.js';
 
 export interface RunSummary {
   runId: number;
@@ -88,7 +89,10 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
     const seasons = await syncRecords(trx, 'seasons', batch.seasons, now);
     const teams = await syncRecords(trx, 'teams', batch.teams, now, { merge: newestName });
     const aliasesWritten = await insertNewAliases(trx, batch.aliases, now);
-    const matches = await syncRecords(trx, 'matches', batch.matches, now, { hashed: true });
+    const matches = await syncRecords(trx, 'matches', batch.matches, now, {
+      hashed: true,
+      keep: (incoming, stored) => sourceRank(String(stored.source)) < sourceRank(incoming.source),
+    });
     const details = await syncDetails(trx, batch.details, now);
     const derived = await refreshDerivedCounts(trx, now);
 
@@ -179,9 +183,11 @@ export async function runIngestion(storage: Storage, request: RunRequest): Promi
     const stored = new Map(
       (await loadAliases(storage.db)).map((a) => [storedAliasKey(a.scope, a.alias_key), a.team_id]),
     );
-    const batch = loaded.normalize(stored, started.getTime(), (done, total, uri) =>
-      progress?.advance(done, total, uri),
-    );
+    const batch = loaded.normalize({
+      stored,
+      now: started.getTime(),
+      onFile: (done, total, uri) => progress?.advance(done, total, uri),
+    });
     progress?.step(`writing ${batch.matches.length} matches`);
     const summary = await writeBatch(storage, batch, base);
     return { ...summary, durationMs: Date.now() - started.getTime() };

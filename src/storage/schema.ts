@@ -94,6 +94,10 @@ export interface MatchTable {
   pen_home: number | null;
   pen_away: number | null;
   venue_name: string | null;
+  /** The kick-off date in the competition's own time zone, as the source gives it. */
+  local_date: string | null;
+  /** The source that wrote this row (see source precedence in docs/sources.md). */
+  source: string | null;
   /** Digest of the other normalized columns, compared on re-import. */
   row_hash: string | null;
   created_at: string;
@@ -184,8 +188,10 @@ export interface SquadMemberTable extends Stamped {
 
 export interface MatchTeamStatsTable extends Stamped {
   id: string;
-  match_id: string;
+  /** The match's local date as the source gives it; with team and opponent it finds the match. */
+  match_date: string;
   team_id: string;
+  opponent_team_id: string;
   corners: number | null;
   shots_total: number | null;
   shots_on_target: number | null;

@@ -1,12 +1,10 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '../../config/config.js';
-import { loadOpenfootball } from '../../ingest/openfootball/adapter.js';
+import { SOURCES } from '../../ingest/sources.js';
 import { createProgress } from '../../ingest/progress.js';
 import { runIngestion } from '../../ingest/runner.js';
 import { UsageError } from '../commands.js';
 import { withStorage } from '../with-storage.js';
-
-const SOURCES = ['openfootball'];
 
 export async function ingestCommand(argv: string[], config: Readonly<Config>): Promise<number> {
   let parsed;
@@ -21,16 +19,15 @@ export async function ingestCommand(argv: string[], config: Readonly<Config>): P
   }
   const [source] = parsed.positionals;
   const { from, clubs, quiet } = parsed.values;
-  if (!source || !SOURCES.includes(source)) {
-    throw new UsageError(`ingest needs a source: ${SOURCES.join(', ')}`);
-  }
+  const loader = source ? SOURCES[source] : undefined;
+  if (!source || !loader) throw new UsageError(`ingest needs a source: ${Object.keys(SOURCES).join(', ')}`);
   if (!from) throw new UsageError('ingest needs --from <location>');
   const progress = quiet ? undefined : createProgress();
   const summary = await withStorage(config, (storage) =>
     runIngestion(storage, {
       source,
       location: from,
-      load: () => loadOpenfootball({ from, clubs }),
+      load: () => loader({ from, clubs }),
       progress,
     }),
   );

@@ -1,4 +1,4 @@
-import { countryByKey, type Country } from './countries.js';
+import { countryByKey, type Country } from '../reference/countries.js';
 
 export interface CompetitionProfile {
   code: string;

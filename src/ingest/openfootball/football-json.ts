@@ -8,19 +8,20 @@ import {
   type TeamRecord,
 } from '../canonical.js';
 import { IngestError } from '../ingest-error.js';
+import { SOURCE_NAMES } from '../source-precedence.js';
 import { exactNameKey } from '../identity/name-keys.js';
 import { stableId } from '../identity/stable-id.js';
 import { UNSCOPED, type TeamResolver } from '../identity/team-resolver.js';
 import { foldText, slugify } from '../../text/fold.js';
 import { competitionProfile, type CompetitionProfile } from './competition-catalogue.js';
-import { countryByKey } from './countries.js';
+import { countryByKey } from '../reference/countries.js';
 import { localToUtc } from './kickoff.js';
 import { parseRawMatch, type RawMatch } from './match-record.js';
 import { matchStatus } from './match-status.js';
 import { competitionName, correctSeasonYears, seasonName } from './season-dates.js';
 import { isPlaceholderTeam, teamName } from './team-names.js';
 
-const SOURCE = 'openfootball/football.json';
+const SOURCE = SOURCE_NAMES.footballJson;
 const FILE_PATH = /(?:^|\/)(\d{4}(?:-\d{2})?)\/([a-z]+(?:\.[a-z0-9]+)?)\.json$/;
 const DAY_MS = 86_400_000;
 
@@ -279,6 +280,8 @@ export function normalizeFootballJson(
       pen_home: p?.[0] ?? null,
       pen_away: p?.[1] ?? null,
       venue_name: null,
+      local_date: date,
+      source: SOURCE,
     };
   }
 

@@ -1,4 +1,4 @@
-import { countryByFifaCode } from './countries.js';
+import { countryByFifaCode } from '../reference/countries.js';
 import type { CompetitionProfile } from './competition-catalogue.js';
 
 const COUNTRY_SUFFIX = /^(.*\S)\s+\(([A-Z]{3})\)$/;

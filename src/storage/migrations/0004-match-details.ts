@@ -37,11 +37,14 @@ export async function up(db: AnyDb): Promise<void> {
     .columns(['team_id', 'season_id'])
     .execute();
 
+  // Keyed by team, opponent and local match date rather than by match: a statistics file can arrive
+  // before or after the fixtures it describes, and links to its match whichever came first.
   await db.schema
     .createTable('match_team_stats')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('match_id', 'text', (c) => c.notNull().references('matches.id'))
+    .addColumn('match_date', 'text', (c) => c.notNull())
     .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id'))
+    .addColumn('opponent_team_id', 'text', (c) => c.notNull().references('teams.id'))
     .addColumn('corners', 'integer')
     .addColumn('shots_total', 'integer')
     .addColumn('shots_on_target', 'integer')
@@ -55,7 +58,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('match_team_stats_match').on('match_team_stats').column('match_id').execute();
+  await db.schema
+    .createIndex('match_team_stats_pairing')
+    .on('match_team_stats')
+    .columns(['team_id', 'opponent_team_id', 'match_date'])
+    .execute();
 
   await db.schema
     .createTable('match_team_sheets')
@@ -148,6 +155,16 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('match_sources_match').on('match_sources').column('match_id').execute();
+
+  // The source's own (local) match date, which statistics link on, and the source that wrote the row:
+  // when two sources describe one match, the higher-ranked one's row is kept whatever the import order.
+  await db.schema.alterTable('matches').addColumn('local_date', 'text').execute();
+  await db.schema.alterTable('matches').addColumn('source', 'text').execute();
+  await db.schema
+    .createIndex('matches_home_local_date')
+    .on('matches')
+    .columns(['home_team_id', 'local_date'])
+    .execute();
 
   // Per-competition counts of detail rows, refreshed by every ingestion: the coverage flags read them.
   for (const column of [

@@ -26,8 +26,24 @@ async function teamCounts(db: Db, groupBy: 'season_id' | 'competition_id') {
   return toMap(rows);
 }
 
+/** Matches per competition with team statistics: a home side's row for that opponent on that date. */
+async function matchesWithStats(db: Db) {
+  const rows = await db
+    .selectFrom('matches')
+    .innerJoin('match_team_stats as s', (join) =>
+      join
+        .onRef('s.team_id', '=', 'matches.home_team_id')
+        .onRef('s.opponent_team_id', '=', 'matches.away_team_id')
+        .onRef('s.match_date', '=', 'matches.local_date'),
+    )
+    .select(['matches.competition_id as key', (eb) => eb.fn.count<number>('matches.id').distinct().as('n')])
+    .groupBy('matches.competition_id')
+    .execute();
+  return toMap(rows);
+}
+
 /** Matches per competition that have at least one row in a detail table. */
-async function matchesWithDetails(db: Db, table: 'match_team_stats' | 'match_lineups' | 'match_events') {
+async function matchesWithDetails(db: Db, table: 'match_lineups' | 'match_events') {
   const rows = await db
     .selectFrom(table)
     .innerJoin('matches', 'matches.id', `${table}.match_id`)
@@ -103,7 +119,7 @@ async function refreshCompetitions(db: Db, now: string): Promise<number> {
     .execute();
   const byCompetition = new Map(stats.map((c) => [c.competition_id, c]));
   const teams = await teamCounts(db, 'competition_id');
-  const statsMatches = await matchesWithDetails(db, 'match_team_stats');
+  const statsMatches = await matchesWithStats(db);
   const lineupMatches = await matchesWithDetails(db, 'match_lineups');
   const eventMatches = await matchesWithDetails(db, 'match_events');
   const standings = await seasonRows(db, 'standings');

@@ -54,6 +54,8 @@ export interface SyncOptions<R> {
   merge?: (incoming: R, existing: Row) => R;
   /** Compare through the table's `row_hash` column instead of reading every column back (large tables). */
   hashed?: boolean;
+  /** Leaves a stored row as it is when this says so (e.g. it came from a source that ranks higher). */
+  keep?: (incoming: R, existing: Row) => boolean;
 }
 
 /**
@@ -67,7 +69,7 @@ export async function syncRecords<R extends Keyed>(
   now: string,
   options: SyncOptions<R> = {},
 ): Promise<SyncResult> {
-  const { merge = (incoming: R) => incoming, hashed = false } = options;
+  const { merge = (incoming: R) => incoming, hashed = false, keep = () => false } = options;
   const result: SyncResult = { inserted: 0, updated: 0, unchanged: 0, outcome: new Map() };
   const existing = new Map<string, Row>();
   const ids = records.map((r) => r.id);
@@ -77,7 +79,7 @@ export async function syncRecords<R extends Keyed>(
     const rows = (await (
       hashed
         ? // eslint-disable-next-line @typescript-eslint/no-explicit-any
-          (query as any).select(['id', 'row_hash'])
+          (query as any).select(['id', 'row_hash', 'source'])
         : query.selectAll()
     ).execute()) as Row[];
     for (const row of rows) existing.set(row.id, row);
@@ -90,6 +92,10 @@ export async function syncRecords<R extends Keyed>(
     if (!stored) {
       inserts.push({ ...incoming, created_at: now, updated_at: now });
       result.outcome.set(incoming.id, 'inserted');
+      continue;
+    }
+    if (keep(offered, stored)) {
+      result.outcome.set(incoming.id, 'unchanged');
       continue;
     }
     const record = merge(incoming, stored);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { clubsFileScope, parseClubsFile } from '../../../src/ingest/openfootball/clubs-directory.js';
+import { clubsFileScope, parseClubsFile } from '../../../src/ingest/reference/clubs-directory.js';
 
 // Lines in the formats of openfootball/clubs (eng.clubs.txt, de.clubs.txt, eng.stadiums.txt).
 const SAMPLE = `====================================
