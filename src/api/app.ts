@@ -76,6 +76,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Once closing has begun, answers end their connection. A keep-alive connection whose request was in
+  // flight when closing began would otherwise stay open after its answer, and close() would wait for the
+  // client to drop it or for the keep-alive timeout (72 s) - past a supervisor's grace period.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
   registerErrorHandling(app);
   app.addSchema(ErrorEnvelope);
 
