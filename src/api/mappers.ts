@@ -3,6 +3,7 @@ import type { Capabilities, Competition, Match, Season, Team } from './schemas/r
 import type { CompetitionRow, SeasonRow } from '../storage/repositories/competition.repository.js';
 import type { MatchRow } from '../storage/repositories/match.repository.js';
 import type { TeamRow } from '../storage/repositories/team.repository.js';
+import type { StandingRowWithNames } from '../storage/repositories/team-detail.repository.js';
 
 /** Storage rows to API resources, in one place, so every route shows a resource the same way. */
 
@@ -75,10 +76,28 @@ export function toCapabilities(row: CompetitionRow): Static<typeof Capabilities>
     fixtures: row.match_count > 0,
     results: row.result_count > 0,
     teams: row.team_count > 0,
-    // No source stored so far publishes standings, squads, live data or odds for any competition.
-    standings: false,
-    players: false,
+    standings: row.standing_count > 0,
+    players: row.squad_count > 0 || row.lineup_match_count > 0,
+    // No source carries live data or odds.
     live: false,
     odds: false,
+  };
+}
+
+export function toStandingRow(row: StandingRowWithNames) {
+  return {
+    position: row.position,
+    group: row.group_name,
+    team: { id: row.team_id, name: row.team_name },
+    played: row.played,
+    won: row.won,
+    drawn: row.drawn,
+    lost: row.lost,
+    goals_for: row.goals_for,
+    goals_against: row.goals_against,
+    goal_difference: row.goal_difference,
+    points: row.points,
+    form: row.form,
+    description: row.description,
   };
 }

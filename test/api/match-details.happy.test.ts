@@ -27,11 +27,16 @@ test('match sub-resources', async (t) => {
           auth(),
         );
         assertKeys(body, ['data'], 'body');
-        assertKeys(body.data, ['match_id', 'status', 'coverage', collection], `${suffix} data`);
+        assertKeys(
+          body.data,
+          ['match_id', 'status', 'coverage', 'attribution', collection],
+          `${suffix} data`,
+        );
         assert.deepEqual(body.data, {
           match_id: ids.matches.burnleyCity,
           status: 'finished',
           coverage: { [flag]: false },
+          attribution: [],
           [collection]: [],
         });
       },

@@ -73,6 +73,7 @@ test('seasons and standings', async (t) => {
       competition: { id: ids.competitions.en1, name: 'English Premier League' },
       season: { id: ids.seasons.en1_2015, name: '2015/16' },
       coverage: { standings_available: false },
+      attribution: [],
       rows: [],
     });
   });

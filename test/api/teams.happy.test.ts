@@ -89,7 +89,12 @@ test('teams', async (t) => {
 
   await t.test('GET .../players: 200, squad coverage false, empty squad, meta {count}', async () => {
     const { body } = await getOk(app, `${API}/football/teams/${ids.teams.manCity}/players`, auth());
-    assert.deepEqual(body, { data: [], meta: { count: 0 }, coverage: { squad_available: false } });
+    assert.deepEqual(body, {
+      data: [],
+      meta: { count: 0 },
+      coverage: { squad_available: false },
+      attribution: [],
+    });
   });
 
   await t.test('GET .../standings: 200, standings coverage false, no rows', async () => {
@@ -98,6 +103,7 @@ test('teams', async (t) => {
       data: {
         team: { id: ids.teams.manCity, name: 'Manchester City FC' },
         coverage: { standings_available: false },
+        attribution: [],
         rows: [],
       },
     });

@@ -7,7 +7,10 @@ import {
 } from '../../storage/repositories/competition.repository.js';
 import { foldText } from '../../text/fold.js';
 import { notFound } from '../errors/catalogue.js';
-import { toCompetition, toSeason } from '../mappers.js';
+import { toCompetition, toSeason, toStandingRow } from '../mappers.js';
+import { bestSourceRows } from '../details/pick-source.js';
+import { attributionsFor } from '../../provenance/sources.js';
+import { seasonStandings } from '../../storage/repositories/team-detail.repository.js';
 import { countedPageMeta, type RouteDeps } from '../route-context.js';
 import {
   CountMeta,
@@ -109,7 +112,7 @@ export const competitionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
       schema: {
         summary: 'Published standings of one season',
         description:
-          'Standings are published tables, never computed from scores. coverage.standings_available false with no rows means no source publishes standings for this competition.',
+          'Standings are published tables, never computed from scores. coverage.standings_available false with no rows means no stored source publishes standings for this competition; true with no rows means none were published for this season.',
         tags,
         params: Type.Object({ competition_id: Type.String(), season_id: Type.String() }),
         response: { 200: CompetitionStandings, ...errorResponses(401, 403, 404, 429) },
@@ -121,12 +124,14 @@ export const competitionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
       if (!season || season.competition_id !== competition.id) {
         throw notFound(`Season of competition ${competition.id}`, request.params.season_id);
       }
+      const rows = competition.standing_count > 0 ? bestSourceRows(await seasonStandings(db, season.id)) : [];
       return {
         data: {
           competition: { id: competition.id, name: competition.name },
           season: { id: season.id, name: season.name },
-          coverage: { standings_available: false },
-          rows: [],
+          coverage: { standings_available: competition.standing_count > 0 },
+          attribution: attributionsFor(rows.map((r) => r.source)),
+          rows: rows.map(toStandingRow),
         },
       };
     },

@@ -2,7 +2,10 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { findTeam, listTeams } from '../../storage/repositories/team.repository.js';
 import { foldText } from '../../text/fold.js';
 import { notFound } from '../errors/catalogue.js';
-import { toTeam } from '../mappers.js';
+import { toStandingRow, toTeam } from '../mappers.js';
+import { bestSourceRows } from '../details/pick-source.js';
+import { attributionsFor } from '../../provenance/sources.js';
+import { latestSquad, teamLatestStandings } from '../../storage/repositories/team-detail.repository.js';
 import { countedPageMeta, type RouteDeps } from '../route-context.js';
 import { CountedPaginationMeta, errorResponses, IdParam, PageQuery, SearchQuery } from '../schemas/common.js';
 import { Absences, Squad, TeamStandings } from '../schemas/details.js';
@@ -59,7 +62,6 @@ export const teamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db
     async (request) => ({ data: toTeam(await teamOr404(request.params.team_id)) }),
   );
 
-  // No stored source supplies squads, standings or absences yet: covered=false with empty collections.
   app.get(
     '/football/teams/:team_id/players',
     {
@@ -73,7 +75,20 @@ export const teamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db
     },
     async (request) => {
       await teamOr404(request.params.team_id);
-      return { data: [], meta: { count: 0 }, coverage: { squad_available: false } };
+      const squad = await latestSquad(db, request.params.team_id);
+      const data = (squad?.players ?? []).map((p) => ({
+        id: p.id,
+        name: p.name,
+        shirt_number: p.shirt_number,
+        position: p.position,
+        season: squad!.season,
+      }));
+      return {
+        data,
+        meta: { count: data.length },
+        coverage: { squad_available: squad !== undefined },
+        attribution: attributionsFor((squad?.players ?? []).map((p) => p.source)),
+      };
     },
   );
 
@@ -90,8 +105,18 @@ export const teamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db
     },
     async (request) => {
       const team = await teamOr404(request.params.team_id);
+      const rows = bestSourceRows(await teamLatestStandings(db, team.id));
       return {
-        data: { team: { id: team.id, name: team.name }, coverage: { standings_available: false }, rows: [] },
+        data: {
+          team: { id: team.id, name: team.name },
+          coverage: { standings_available: rows.length > 0 },
+          attribution: attributionsFor(rows.map((r) => r.source)),
+          rows: rows.map((r) => ({
+            ...toStandingRow(r),
+            competition: { id: r.competition_id, name: r.competition_name },
+            season: { id: r.season_id, name: r.season_name },
+          })),
+        },
       };
     },
   );
@@ -108,6 +133,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db
       },
     },
     async (request) => {
+      // No source reports injuries or suspensions: covered=false with an empty list.
       await teamOr404(request.params.team_id);
       return { data: [], meta: { count: 0 }, coverage: { injuries_available: false } };
     },

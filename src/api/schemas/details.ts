@@ -8,6 +8,17 @@ import { MatchStatus } from './resources.js';
  * competition, true with an empty collection means covered and nothing recorded.
  */
 
+export const AttributionList = Type.Array(
+  Type.Object({
+    source: Type.String(),
+    notice: Type.String(),
+    license: Type.String(),
+    license_url: Type.String({ format: 'uri' }),
+    source_url: Type.String({ format: 'uri' }),
+  }),
+  { description: 'Notices of the sources whose data this answer carries (CC-BY-SA requires them).' },
+);
+
 const PlayerRef = Type.Object({ id: Type.String({ description: 'prefix player_' }), name: Type.String() });
 
 export const Statistics = Type.Object({
@@ -28,6 +39,7 @@ export const MatchStatistics = Type.Object(
       match_id: Type.String(),
       status: MatchStatus,
       coverage: Type.Object({ statistics_available: Type.Boolean() }),
+      attribution: AttributionList,
       teams: Type.Array(Type.Object({ team: Reference, statistics: Statistics })),
     }),
   },
@@ -46,6 +58,7 @@ export const MatchLineups = Type.Object(
       match_id: Type.String(),
       status: MatchStatus,
       coverage: Type.Object({ lineups_available: Type.Boolean() }),
+      attribution: AttributionList,
       teams: Type.Array(
         Type.Object({
           team: Reference,
@@ -94,6 +107,7 @@ export const MatchTimeline = Type.Object(
       match_id: Type.String(),
       status: MatchStatus,
       coverage: Type.Object({ timeline_available: Type.Boolean() }),
+      attribution: AttributionList,
       events: Type.Array(TimelineEvent),
     }),
   },
@@ -106,6 +120,7 @@ export const MatchPlayerStatistics = Type.Object(
       match_id: Type.String(),
       status: MatchStatus,
       coverage: Type.Object({ player_statistics_available: Type.Boolean() }),
+      attribution: AttributionList,
       teams: Type.Array(
         Type.Object({
           team: Reference,
@@ -141,6 +156,7 @@ export const Squad = Type.Object(
     data: Type.Array(Player),
     meta: Type.Object({ count: Type.Integer({ minimum: 0 }) }),
     coverage: Type.Object({ squad_available: Type.Boolean() }),
+    attribution: AttributionList,
   },
   { $id: 'Squad' },
 );
@@ -167,6 +183,7 @@ export const CompetitionStandings = Type.Object(
       competition: Reference,
       season: Reference,
       coverage: Type.Object({ standings_available: Type.Boolean() }),
+      attribution: AttributionList,
       rows: Type.Array(StandingRow),
     }),
   },
@@ -178,6 +195,7 @@ export const TeamStandings = Type.Object(
     data: Type.Object({
       team: Reference,
       coverage: Type.Object({ standings_available: Type.Boolean() }),
+      attribution: AttributionList,
       rows: Type.Array(
         Type.Intersect([StandingRow, Type.Object({ competition: Reference, season: Reference })]),
       ),
