@@ -8,12 +8,14 @@ import { PROJECT_ALIASES } from './project-aliases.js';
 
 export const CLUBS_URL = 'https://github.com/openfootball/clubs/archive/refs/heads/master.tar.gz';
 
-/** Looks for a `clubs` folder next to `from` or next to one of its parent folders. */
+/** Looks for `clubs` (or `openfootball/clubs`) next to `from` or next to one of its parent folders. */
 function siblingClubsFolder(from: string): string | undefined {
   let dir = path.resolve(from);
   for (let depth = 0; depth < 4; depth += 1) {
-    const candidate = path.join(path.dirname(dir), 'clubs');
-    if (fs.existsSync(candidate) && fs.statSync(candidate).isDirectory()) return candidate;
+    for (const name of ['clubs', path.join('openfootball', 'clubs')]) {
+      const candidate = path.join(path.dirname(dir), name);
+      if (fs.existsSync(candidate) && fs.statSync(candidate).isDirectory()) return candidate;
+    }
     dir = path.dirname(dir);
   }
   return undefined;

@@ -43,8 +43,9 @@ export async function up(db: AnyDb): Promise<void> {
     .createTable('match_team_stats')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('match_date', 'text', (c) => c.notNull())
-    .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id'))
-    .addColumn('opponent_team_id', 'text', (c) => c.notNull().references('teams.id'))
+    // No foreign keys: the teams may be ingested after the statistics that name them.
+    .addColumn('team_id', 'text', (c) => c.notNull())
+    .addColumn('opponent_team_id', 'text', (c) => c.notNull())
     .addColumn('corners', 'integer')
     .addColumn('shots_total', 'integer')
     .addColumn('shots_on_target', 'integer')

@@ -1,0 +1,92 @@
+import { parseCsv } from '../artifacts/csv.js';
+import { readArtifact } from '../artifacts/read-artifact.js';
+import { emptyDetails, type ArtifactOutcome, type CanonicalBatch } from '../canonical.js';
+import { AliasIndex } from '../identity/alias-index.js';
+import { TeamResolver } from '../identity/team-resolver.js';
+import { IngestError } from '../ingest-error.js';
+import { clubsLocation, loadClubDirectory } from '../reference/club-directory.js';
+import type { LoadedSource, SourceOptions } from '../source.js';
+import { isSeasonFile, leagueScopes } from './leagues.js';
+import { readStatisticsRow, statsRecord, type Row } from './statistics-rows.js';
+
+/**
+ * football-data.co.uk match statistics (shots, shots on target, corners, cards), per league season file.
+ * The rows carry short club names and no match key: each side is resolved to a known club through the
+ * club directory and stored under (team, opponent, date), which is how the API finds the match these
+ * figures belong to, whether the fixtures were ingested before or after. No match or team is created.
+ * A row whose teams are not known clubs cannot be linked and is rejected with the reason.
+ */
+export async function loadFootballData(options: SourceOptions): Promise<LoadedSource> {
+  const artifact = await readArtifact(options.from);
+  const directory = await loadClubDirectory(clubsLocation(options.from, options.clubs));
+  const index = new AliasIndex(directory.clubs);
+  return {
+    artifacts: directory.artifact ? [artifact, directory.artifact] : [artifact],
+    normalize: ({ stored, onFile }) => {
+      const resolver = new TeamResolver(index, stored);
+      const files = artifact.files
+        .filter((f) => isSeasonFile(f.uri))
+        .sort((a, b) => a.uri.localeCompare(b.uri));
+      if (files.length === 0)
+        throw new IngestError('no football-data season files (<league>/season-YYYY.csv) found');
+      const batch: CanonicalBatch = {
+        competitions: [],
+        seasons: [],
+        teams: [],
+        aliases: [],
+        matches: [],
+        details: emptyDetails(),
+        rejections: [],
+        artifacts: [],
+        notes: [...directory.notes],
+      };
+      files.forEach((file, i) => {
+        onFile?.(i, files.length, file.uri);
+        const league = leagueScopes(file.uri);
+        const table = parseCsv(file.bytes.toString('utf8'), file.uri);
+        const outcome: ArtifactOutcome = {
+          uri: file.uri,
+          sha256: file.sha256,
+          bytes: file.bytes.length,
+          retrievedAt: file.retrievedAt,
+          recordsSeen: table.records.length,
+          recordIds: [],
+          rejected: 0,
+        };
+        batch.artifacts.push(outcome);
+        const reject = (row: number, reason: string) => {
+          outcome.rejected += 1;
+          batch.rejections.push({ artifactUri: file.uri, recordRef: `row ${row}`, reason });
+        };
+        for (const record of table.records) {
+          if (!league) {
+            reject(record.row, 'unknown league folder: its club directory is not known');
+            continue;
+          }
+          const row: Row = Object.fromEntries(table.header.map((h, k) => [h, record.fields[k] ?? '']));
+          const parsed = readStatisticsRow(row);
+          if (typeof parsed === 'string') {
+            reject(record.row, parsed);
+            continue;
+          }
+          const ids = parsed.sides.map((side) => resolver.resolve(side.teamName, league.scopes));
+          const unknown = parsed.sides.find((_, k) => ids[k]!.via === 'name');
+          if (unknown) {
+            reject(
+              record.row,
+              `team "${unknown.teamName}" is not a known club: no match can be linked (add an alias)`,
+            );
+            continue;
+          }
+          parsed.sides.forEach((side, k) => {
+            const stats = statsRecord(parsed.date, ids[k]!.teamId, ids[1 - k]!.teamId, side);
+            batch.details.teamStats.push(stats);
+            outcome.recordIds.push(stats.id);
+          });
+        }
+      });
+      if (directory.outcome) batch.artifacts.push(directory.outcome);
+      return batch;
+    },
+  };
+}
