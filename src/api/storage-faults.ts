@@ -19,7 +19,7 @@ export function isStorageUnavailable(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | null;
   if (!e) return false;
   if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
-  return /timeout exceeded when trying to connect|Connection terminated|driver has already been destroyed|database connection is not open/i.test(
+  return /timeout exceeded when trying to connect|Query read timeout|Connection terminated|driver has already been destroyed|database connection is not open/i.test(
     e.message ?? '',
   );
 }
