@@ -1,0 +1,130 @@
+import { emptyDetails, type ArtifactFile, type CanonicalBatch } from '../canonical.js';
+import { loadSheet, type Sheet } from './csv-sheet.js';
+import { EventLog } from './event-log.js';
+import { locateTables, TABLES, type TableName } from './files.js';
+import { GoalTally } from './goal-tally.js';
+import { loadLineups, loadTeamSheets } from './lineups.js';
+import { Matches } from './matches.js';
+import { Players } from './players.js';
+import { loadSquads, loadStandings } from './season-tables.js';
+import { loadSubstitutions } from './substitutions.js';
+import { cardStats } from './team-stats.js';
+import { Teams } from './teams.js';
+import { loadBookings, loadGoals, loadShootouts, type Booking } from './timeline.js';
+import { Tournaments } from './tournaments.js';
+
+/** What a missing optional table leaves out. */
+const WITHOUT: Partial<Record<TableName, string>> = {
+  goals: 'no goals in the timelines, no half-time scores',
+  bookings: 'no cards in the timelines, no team statistics',
+  substitutions: 'no substitutions in the timelines',
+  penalty_kicks: 'no shoot-out kicks in the timelines',
+  player_appearances: 'no lineups',
+  manager_appearances: 'no coaches on the team sheets',
+  squads: 'no squads',
+  group_standings: 'no standings',
+};
+
+/**
+ * Turns the Fjelstul World Cup Database's CSV tables into canonical records. A missing required table, an
+ * unreadable CSV or a table without its columns fails the run; a row that cannot be used is rejected with
+ * its reason and the rest is kept. Each record is credited to the file that first produced it.
+ */
+export function normalizeFjelstul(
+  files: readonly ArtifactFile[],
+  onFile: (done: number, total: number, uri: string) => void = () => undefined,
+): CanonicalBatch {
+  const located = locateTables(files);
+  const batch: CanonicalBatch = {
+    competitions: [],
+    seasons: [],
+    teams: [],
+    aliases: [],
+    matches: [],
+    details: emptyDetails(),
+    rejections: [],
+    artifacts: [],
+    notes: [],
+  };
+  const credited = new Set<string>();
+  const sheets = new Map<TableName, Sheet>();
+  const tables = Object.keys(TABLES) as TableName[];
+  for (const [at, name] of tables.entries()) {
+    const file = located.get(name);
+    if (!file) {
+      batch.notes.push(`${name}.csv is not in the artifact: ${WITHOUT[name] ?? 'skipped'}`);
+      continue;
+    }
+    onFile(at, tables.length, file.uri);
+    const sheet = loadSheet(file, TABLES[name].columns, batch.rejections);
+    sheets.set(name, sheet);
+    batch.artifacts.push(sheet.outcome);
+  }
+  const creditTo = (name: TableName) => {
+    const sheet = sheets.get(name)!;
+    return (id: string) => {
+      if (credited.has(id)) return;
+      credited.add(id);
+      sheet.outcome.recordIds.push(id);
+    };
+  };
+  const sheet = (name: TableName) => sheets.get(name);
+  const tournaments = new Tournaments();
+  const teams = new Teams();
+  const players = new Players();
+  const matches = new Matches(tournaments, teams, new GoalTally(sheet('goals')));
+  const log = new EventLog();
+  const d = batch.details;
+
+  teams.load(sheet('teams')!, creditTo('teams'));
+  players.load(sheet('players')!, creditTo('players'));
+  matches.load(sheet('matches')!, creditTo('matches'));
+  const goals = sheet('goals');
+  if (goals) loadGoals(goals, matches, players, log, creditTo('goals'));
+  let bookings: Booking[] | undefined;
+  const bookingSheet = sheet('bookings');
+  if (bookingSheet) bookings = loadBookings(bookingSheet, matches, players, log, creditTo('bookings'));
+  const substitutions = sheet('substitutions');
+  if (substitutions) {
+    const unpaired = loadSubstitutions(substitutions, matches, players, log, creditTo('substitutions'));
+    if (unpaired > 0) {
+      batch.notes.push(
+        `${substitutions.uri}: ${unpaired} substitution rows without a partner at the same minute kept as one-sided substitutions`,
+      );
+    }
+  }
+  const kicks = sheet('penalty_kicks');
+  if (kicks) loadShootouts(kicks, matches, players, log, creditTo('penalty_kicks'));
+  const appearances = sheet('player_appearances');
+  if (appearances) d.lineups = loadLineups(appearances, matches, players, creditTo('player_appearances'));
+  const managers = sheet('manager_appearances');
+  if (managers) d.teamSheets = loadTeamSheets(managers, matches, creditTo('manager_appearances'));
+  const squads = sheet('squads');
+  if (squads) d.squadMembers = loadSquads(squads, tournaments, teams, players, creditTo('squads'));
+  const standings = sheet('group_standings');
+  if (standings) d.standings = loadStandings(standings, tournaments, teams, creditTo('group_standings'));
+  if (bookings) {
+    d.teamStats = cardStats(matches.all(), bookings);
+    const credit = creditTo('bookings');
+    for (const s of d.teamStats) credit(s.id);
+  }
+  onFile(tables.length, tables.length, '');
+
+  if (matches.unzoned.size > 0) {
+    batch.notes.push(
+      `no time zone known for ${[...matches.unzoned].join('; ')}: those matches keep their date only`,
+    );
+  }
+  batch.competitions = tournaments.competitionRecords();
+  batch.seasons = tournaments.seasonRecords();
+  batch.teams = teams.records();
+  // Teams first named by a table other than teams.csv (a side of a gender teams.csv did not flag).
+  const creditTeam = creditTo('teams');
+  for (const team of batch.teams) creditTeam(team.id);
+  batch.aliases = teams.aliasRecords();
+  batch.matches = matches.records;
+  d.players = players.records;
+  d.matchSources = matches.sources;
+  d.events = log.records;
+  return batch;
+}
