@@ -9,6 +9,16 @@ const pk = (id: string, team: string, playerId: string, converted: number): Cell
   player_id: playerId,
   converted,
 });
+const CARDS = {
+  yellow: [1, 0, 0, 0],
+  'second yellow': [1, 0, 1, 1],
+  'yellow and red': [1, 1, 0, 1],
+  red: [0, 1, 0, 1],
+} as const;
+const card = (id: string, kind: keyof typeof CARDS): Cells => {
+  const [yellow_card, red_card, second_yellow_card, sending_off] = CARDS[kind];
+  return { booking_id: id, yellow_card, red_card, second_yellow_card, sending_off };
+};
 const et = (minute: number): Cells => ({
   match_period: minute <= 105 ? 'extra time, first half' : 'extra time, second half',
 });
@@ -98,42 +108,14 @@ export function sampleTables(): Record<TableName, Cells[]> {
     ],
     bookings: [
       event(FINAL, 'T-03', 'P-1', 45, {
-        booking_id: 'B-1',
+        ...card('B-1', 'yellow'),
         minute_stoppage: 7,
         match_period: 'first half, stoppage time',
-        yellow_card: 1,
-        red_card: 0,
-        second_yellow_card: 0,
-        sending_off: 0,
       }),
-      event(FINAL, 'T-30', 'P-5', 70, {
-        booking_id: 'B-2',
-        yellow_card: 1,
-        red_card: 0,
-        second_yellow_card: 1,
-        sending_off: 1,
-      }),
-      event(FINAL, 'T-30', 'P-8', 75, {
-        booking_id: 'B-3',
-        yellow_card: 1,
-        red_card: 1,
-        second_yellow_card: 0,
-        sending_off: 1,
-      }),
-      event(FINAL, 'T-03', 'P-7', 88, {
-        booking_id: 'B-4',
-        yellow_card: 0,
-        red_card: 1,
-        second_yellow_card: 0,
-        sending_off: 1,
-      }),
-      event(FINAL, 'T-03', 'P-404', 89, {
-        booking_id: 'B-5',
-        yellow_card: 1,
-        red_card: 0,
-        second_yellow_card: 0,
-        sending_off: 0,
-      }),
+      event(FINAL, 'T-30', 'P-5', 70, card('B-2', 'second yellow')),
+      event(FINAL, 'T-30', 'P-8', 75, card('B-3', 'yellow and red')),
+      event(FINAL, 'T-03', 'P-7', 88, card('B-4', 'red')),
+      event(FINAL, 'T-03', 'P-404', 89, card('B-5', 'yellow')),
     ],
     substitutions: [
       event(FINAL, 'T-30', 'P-8', 41, { substitution_id: 'S-1', going_off: 1, coming_on: 0 }),
@@ -157,67 +139,16 @@ export function sampleTables(): Record<TableName, Cells[]> {
       pk('PK-4', 'T-30', 'P-5', 0),
     ],
     player_appearances: [
-      {
-        match_id: FINAL,
-        team_id: 'T-03',
-        player_id: 'P-1',
-        shirt_number: 10,
-        position_name: 'right winger',
-        position_code: 'RW',
-        starter: 1,
-        substitute: 0,
-      },
-      {
-        match_id: FINAL,
-        team_id: 'T-03',
-        player_id: 'P-7',
-        shirt_number: 0,
-        position_name: '',
-        position_code: 'FW',
-        starter: 0,
-        substitute: 1,
-      },
-      // Brazil did not play the final: rejected.
-      {
-        match_id: FINAL,
-        team_id: 'T-09',
-        player_id: 'P-3',
-        shirt_number: 10,
-        position_name: 'forward',
-        position_code: 'FW',
-        starter: 1,
-        substitute: 0,
-      },
+      appearance('T-03', 'P-1', 10, 'right winger', 'RW', true),
+      appearance('T-03', 'P-7', 0, '', 'FW', false),
+      appearance('T-09', 'P-3', 10, 'forward', 'FW', true), // Brazil did not play the final: rejected.
     ],
     manager_appearances: [
-      { match_id: FINAL, team_id: 'T-03', manager_id: 'M-1', given_name: 'Lionel', family_name: 'Scaloni' },
-      { match_id: FINAL, team_id: 'T-30', manager_id: 'M-2', given_name: 'Didier', family_name: 'Deschamps' },
-      {
-        match_id: FINAL,
-        team_id: 'T-30',
-        manager_id: 'M-3',
-        given_name: 'not applicable',
-        family_name: 'Guy',
-      },
+      manager('T-03', 'M-1', 'Lionel', 'Scaloni'),
+      manager('T-30', 'M-2', 'Didier', 'Deschamps'),
+      manager('T-30', 'M-3', 'not applicable', 'Guy'),
     ],
-    squads: [
-      {
-        tournament_id: 'WC-2022',
-        tournament_name: "2022 FIFA Men's World Cup",
-        team_id: 'T-03',
-        player_id: 'P-1',
-        shirt_number: 10,
-        position_name: 'forward',
-      },
-      {
-        tournament_id: 'WC-2022',
-        tournament_name: "2022 FIFA Men's World Cup",
-        team_id: 'T-03',
-        player_id: 'P-6',
-        shirt_number: 0,
-        position_name: 'midfielder',
-      },
-    ],
+    squads: [squadEntry('P-1', 10, 'forward'), squadEntry('P-6', 0, 'midfielder')],
     group_standings: [
       standing('first round', 'Group 1', 1, 'T-09', 5, 1),
       standing('final round', 'Group 1', 2, 'T-09', 4, 0),
@@ -251,4 +182,26 @@ function standing(
     points,
     advanced,
   };
+}
+
+function appearance(team: string, id: string, shirt: number, name: string, code: string, starter: boolean) {
+  return {
+    match_id: FINAL,
+    team_id: team,
+    player_id: id,
+    shirt_number: shirt,
+    position_name: name,
+    position_code: code,
+    starter: starter ? 1 : 0,
+    substitute: starter ? 0 : 1,
+  };
+}
+
+function manager(team: string, id: string, given: string, family: string) {
+  return { match_id: FINAL, team_id: team, manager_id: id, given_name: given, family_name: family };
+}
+
+function squadEntry(id: string, shirt: number, position: string) {
+  const tournament = { tournament_id: 'WC-2022', tournament_name: "2022 FIFA Men's World Cup" };
+  return { ...tournament, team_id: 'T-03', player_id: id, shirt_number: shirt, position_name: position };
 }
