@@ -12,6 +12,7 @@ import { runIngestion } from '../../src/ingest/runner.js';
 import { openStorage, type Storage } from '../../src/storage/connection.js';
 import { migrateToLatest } from '../../src/storage/migrations/migrate.js';
 import { insertApiKey } from '../../src/storage/repositories/api-key.repository.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 /** "Now" for the fixture ingestion, so past and future fixtures get stable statuses. */
 export const INGESTED_AT = '2024-03-01T12:00:00Z';
@@ -149,6 +150,8 @@ export interface TestIds {
 export interface TestApp {
   app: FastifyInstance;
   storage: Storage;
+  /** The `DATABASE_URL` of the app's database (a database of its own, on the engine under test). */
+  databaseUrl: string;
   cache: MemoryResponseCache;
   keys: TestKeys;
   ids: TestIds;
@@ -250,18 +253,22 @@ async function lookUpIds(storage: Storage): Promise<TestIds> {
 }
 
 /**
- * A migrated SQLite database in a temp dir with the fixture ingested and five keys issued, and the HTTP
- * app on top of it (not listening; use `app.inject`). Everything is closed and removed after `t`.
+ * A new migrated database (on the engine under test) with the fixture ingested and five keys issued, and
+ * the HTTP app on top of it (not listening; use `app.inject`). Everything is closed and removed after `t`.
  */
 export async function buildTestApp(t: Pick<TestContext, 'after'>): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-api-'));
-  const storage = openStorage(`sqlite:${path.join(dir, 'api.db')}`);
-  const built: { app?: FastifyInstance } = {};
+  const built: { app?: FastifyInstance; storage?: Storage; database?: TestDatabase } = {};
   t.after(async () => {
     await built.app?.close();
-    await storage.close().catch(() => undefined);
+    await built.storage?.close().catch(() => undefined);
+    await built.database?.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   });
+  const database = await createTestDatabase('api.db');
+  built.database = database;
+  const storage = openStorage(database.url);
+  built.storage = storage;
 
   await migrateToLatest(storage);
   const from = writeFixture(dir);
@@ -296,6 +303,7 @@ export async function buildTestApp(t: Pick<TestContext, 'after'>): Promise<TestA
   return {
     app,
     storage,
+    databaseUrl: database.url,
     cache,
     keys,
     ids,

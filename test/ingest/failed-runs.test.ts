@@ -29,7 +29,7 @@ describe('ingestion: runs that fail', () => {
   before(async () => {
     dir = makeTempDir('failures');
     clubs = writeClubs(dir);
-    storage = await openTestStorage(dir);
+    storage = await openTestStorage();
     const summary = await ingest(storage, writeFootballJson(dir, { '2023-24/en.1': GOOD }), { clubs });
     assert.equal(summary.outcome, 'succeeded', summary.error ?? '');
   });

@@ -6,7 +6,6 @@ import { after, before, describe, it, type TestContext } from 'node:test';
 import type { RunSummary } from '../../src/ingest/runner.js';
 import type { Storage } from '../../src/storage/connection.js';
 import { findRun } from '../../src/storage/repositories/ingestion-run.repository.js';
-import { makeTempDir, removeDir } from './support/football-json-fixture.js';
 import { ingest, openTestStorage, tableCounts } from './support/test-storage.js';
 
 // ../shared/data beside the repository root (test/ingest -> repo root -> ..).
@@ -40,21 +39,18 @@ function sourceMatchCounts(): Map<string, number> {
 }
 
 describe('ingestion: the full openfootball dataset', () => {
-  let dir: string;
   let storage: Storage;
   let first: RunSummary;
 
   before(async () => {
     if (!AVAILABLE) return;
-    dir = makeTempDir('full');
-    storage = await openTestStorage(dir);
+    storage = await openTestStorage();
     first = await ingest(storage, FOOTBALL_JSON, { clubs: CLUBS, now: '2026-03-14T00:00:00Z' });
   });
 
   after(async () => {
     if (!AVAILABLE) return;
     await storage.close();
-    removeDir(dir);
   });
 
   it('ingests, accounting for every source match: stored + rejected = records seen', async (t) => {

@@ -34,7 +34,7 @@ describe('ingestion: http(s) sources', () => {
   const opened: Storage[] = [];
 
   async function fresh(name: string): Promise<Storage> {
-    const storage = await openTestStorage(dir, name);
+    const storage = await openTestStorage(name);
     opened.push(storage);
     return storage;
   }

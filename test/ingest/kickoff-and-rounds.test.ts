@@ -64,7 +64,7 @@ describe('ingestion: kick-off times, rounds and stages', () => {
   before(async () => {
     dir = makeTempDir('kickoff');
     const from = writeFootballJson(dir, FILES);
-    storage = await openTestStorage(dir);
+    storage = await openTestStorage();
     summary = await ingest(storage, from, { clubs: writeClubs(dir) });
     assert.equal(summary.outcome, 'succeeded', summary.error ?? '');
     assert.equal(summary.rejected, 0);

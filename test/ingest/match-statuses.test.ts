@@ -32,7 +32,7 @@ describe('ingestion: match statuses', () => {
   before(async () => {
     dir = makeTempDir('statuses');
     const from = writeFootballJson(dir, { '2023-24/en.1': epl('2023-24', EN1) });
-    storage = await openTestStorage(dir);
+    storage = await openTestStorage();
     const summary = await ingest(storage, from, { clubs: writeClubs(dir), now: NOW });
     assert.equal(summary.outcome, 'succeeded', summary.error ?? '');
     assert.deepEqual([summary.inserted, summary.rejected], [EN1.length, 0]);

@@ -48,7 +48,7 @@ describe('ingestion: re-import and stable IDs', () => {
   const opened: Storage[] = [];
 
   async function fresh(name: string): Promise<Storage> {
-    const storage = await openTestStorage(dir, name);
+    const storage = await openTestStorage(name);
     opened.push(storage);
     return storage;
   }

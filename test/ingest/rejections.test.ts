@@ -60,7 +60,7 @@ describe('ingestion: rejected records', () => {
       '2023-24/en.1': { name: 'English Premier League 2023/24', matches: EN1_BROKEN },
       '2023-24/en.cup': { name: 'English FA Cup 2023/24', matches: FA_CUP },
     });
-    storage = await openTestStorage(dir);
+    storage = await openTestStorage();
     summary = await ingest(storage, from, { clubs: writeClubs(dir) });
     assert.equal(summary.outcome, 'succeeded', summary.error ?? '');
     const run = await findRun(storage.db, summary.runId);

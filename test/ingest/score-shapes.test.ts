@@ -50,7 +50,7 @@ describe('ingestion: score shapes', () => {
       '2023-24/en.1': epl('2023-24', EN1),
       '2023-24/de.cup': { name: 'DFB Pokal 2023/24', matches: DE_CUP },
     });
-    storage = await openTestStorage(dir);
+    storage = await openTestStorage();
     const summary = await ingest(storage, from, { clubs: writeClubs(dir), now: '2024-03-01T12:00:00Z' });
     assert.equal(summary.outcome, 'succeeded', summary.error ?? '');
     assert.deepEqual([summary.inserted, summary.rejected], [EN1.length + DE_CUP.length, 0]);

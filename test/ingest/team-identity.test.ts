@@ -48,7 +48,7 @@ describe('ingestion: team identity across spellings', () => {
     dir = makeTempDir('teams');
     const from = writeFootballJson(dir, FILES);
     writeClubs(dir, ENG_CLUBS);
-    storage = await openTestStorage(dir);
+    storage = await openTestStorage();
     // No clubs option: the adapter finds the `clubs` folder beside football.json.
     const summary = await ingest(storage, from);
     assert.equal(summary.outcome, 'succeeded', summary.error ?? '');

@@ -1,15 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Engine } from '../connection.js';
+import { textType } from './column-types.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
 
 export async function up(db: AnyDb, engine: Engine): Promise<void> {
-  // SQLite compares text by code point; PostgreSQL by the database's collation (en_US and the like sort
-  // case- and punctuation-insensitively). Text columns are declared with the C collation there, so every
-  // ORDER BY, range filter and comparison gives the same answer on both engines whatever locale the
-  // database was created with, and the queries need no engine-specific spelling.
-  const text = engine === 'postgres' ? sql`text collate "C"` : 'text';
+  const text = textType(engine);
   await db.schema
     .createTable('competitions')
     .addColumn('id', text, (c) => c.primaryKey())
