@@ -1,9 +1,17 @@
-import type { Score } from './match-record.js';
+type Pair = [number, number];
+
+/** A source's score: any of full time, extra time or shoot-out says a result exists. */
+export interface ResultScore {
+  ht?: Pair | null;
+  ft: Pair | null;
+  et: Pair | null;
+  p: Pair | null;
+}
 
 export type MatchStatus = 'scheduled' | 'live' | 'finished' | 'postponed' | 'canceled' | 'unknown';
 
 /**
- * Maps a source status and score to the six API statuses:
+ * Maps a source status and score to the six API statuses, the same for every source (docs/api.md):
  * cancelled/canceled and abandoned -> canceled (the fixture produced no result and will not be completed as
  * scheduled); postponed -> postponed; awarded -> finished (the awarded score is the result); a score ->
  * finished; no score -> scheduled only while the kick-off is still ahead at ingestion, unknown after it
@@ -12,7 +20,7 @@ export type MatchStatus = 'scheduled' | 'live' | 'finished' | 'postponed' | 'can
  */
 export function matchStatus(
   sourceStatus: string | null,
-  score: Score,
+  score: ResultScore,
   kickoffEndsAt: number,
   now: number,
 ): MatchStatus {

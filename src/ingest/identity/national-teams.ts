@@ -3,10 +3,25 @@ import { stableId } from './stable-id.js';
 
 /**
  * National teams, shared by every source that names them (World Cup fixtures, the Fjelstul database),
- * so that one country is one team whichever source is read. Keyed by a three-letter code (the Fjelstul
- * database's, ISO 3166-1 alpha-3 style; historical teams keep theirs: FRG, URS, TCH, YUG); names and the
- * spellings other sources use ("USA", "Korea Republic", "IR Iran", FIFA trigrams) are aliases.
+ * so that one country is one team whichever source is read. A team is its three-letter code: the
+ * Fjelstul database's `team_code` (ISO 3166-1 alpha-3 style, ENG/SCO/WAL/NIR for the home nations),
+ * or for teams it lacks the country's ISO alpha-3. Every other spelling is an alias: the Fjelstul
+ * `team_name`s, worldcup.json's names ("USA", "Bosnia & Herzegovina", "Côte d'Ivoire", "Ireland"), its
+ * `name_normalised` values ("Korea Republic", "IR Iran", "Türkiye") and FIFA trigrams ("GER", "NED").
  * Men's and women's teams of one country are different teams.
+ *
+ * Historical teams:
+ * - The Fjelstul database gives West Germany the code DEU, Zaire COD and the Dutch East Indies IDN,
+ *   the codes of their successors, as FIFA does when it credits their records to Germany, DR Congo and
+ *   Indonesia. They are therefore one team each with today's name; the old names are aliases.
+ * - The Soviet Union (SUN), Czechoslovakia (CSK), Yugoslavia (YUG), Serbia and Montenegro (SCG) and
+ *   East Germany (DDR) have codes of their own: separate teams, with no ISO alpha-2 (null), because the
+ *   state no longer exists and its alpha-2 was withdrawn (ISO 3166-3); no successor's code is borrowed,
+ *   so filtering teams by a country today never lists them.
+ * - England, Scotland, Wales and Northern Ireland carry GB, their sovereign state's code (ISO 3166-1
+ *   has none for them), as the club competitions of those countries do.
+ * - Kosovo has no ISO 3166-1 code: it carries the user-assigned XK / XKX that the EU, IMF and Unicode
+ *   CLDR use.
  */
 interface NationalTeamRow {
   code: string;
@@ -16,114 +31,125 @@ interface NationalTeamRow {
   aliases: string[];
 }
 
-const ROWS: Array<[code: string, name: string]> = [
-  ['DZA', 'Algeria'],
-  ['AGO', 'Angola'],
-  ['ARG', 'Argentina'],
-  ['AUS', 'Australia'],
-  ['AUT', 'Austria'],
-  ['BEL', 'Belgium'],
-  ['BOL', 'Bolivia'],
-  ['BIH', 'Bosnia and Herzegovina'],
-  ['BRA', 'Brazil'],
-  ['BGR', 'Bulgaria'],
-  ['CMR', 'Cameroon'],
-  ['CAN', 'Canada'],
-  ['CHL', 'Chile'],
-  ['CHN', 'China'],
-  ['TWN', 'Chinese Taipei'],
-  ['COL', 'Colombia'],
-  ['CRI', 'Costa Rica'],
-  ['HRV', 'Croatia'],
-  ['CUB', 'Cuba'],
-  ['CZE', 'Czech Republic'],
-  ['CSK', 'Czechoslovakia'],
-  ['DNK', 'Denmark'],
-  ['IDN', 'Dutch East Indies'],
-  ['DDR', 'East Germany'],
-  ['ECU', 'Ecuador'],
-  ['EGY', 'Egypt'],
-  ['SLV', 'El Salvador'],
-  ['ENG', 'England'],
-  ['GNQ', 'Equatorial Guinea'],
-  ['FRA', 'France'],
-  ['DEU', 'Germany'],
-  ['GHA', 'Ghana'],
-  ['GRC', 'Greece'],
-  ['HTI', 'Haiti'],
-  ['HND', 'Honduras'],
-  ['HUN', 'Hungary'],
-  ['ISL', 'Iceland'],
-  ['IRN', 'Iran'],
-  ['IRQ', 'Iraq'],
-  ['ISR', 'Israel'],
-  ['ITA', 'Italy'],
-  ['CIV', 'Ivory Coast'],
-  ['JAM', 'Jamaica'],
-  ['JPN', 'Japan'],
-  ['KWT', 'Kuwait'],
-  ['MEX', 'Mexico'],
-  ['MAR', 'Morocco'],
-  ['NLD', 'Netherlands'],
-  ['NZL', 'New Zealand'],
-  ['NGA', 'Nigeria'],
-  ['PRK', 'North Korea'],
-  ['NIR', 'Northern Ireland'],
-  ['NOR', 'Norway'],
-  ['PAN', 'Panama'],
-  ['PRY', 'Paraguay'],
-  ['PER', 'Peru'],
-  ['POL', 'Poland'],
-  ['PRT', 'Portugal'],
-  ['QAT', 'Qatar'],
-  ['IRL', 'Republic of Ireland'],
-  ['ROU', 'Romania'],
-  ['RUS', 'Russia'],
-  ['SAU', 'Saudi Arabia'],
-  ['SCO', 'Scotland'],
-  ['SEN', 'Senegal'],
-  ['SRB', 'Serbia'],
-  ['SCG', 'Serbia and Montenegro'],
-  ['SVK', 'Slovakia'],
-  ['SVN', 'Slovenia'],
-  ['ZAF', 'South Africa'],
-  ['KOR', 'South Korea'],
-  ['SUN', 'Soviet Union'],
-  ['ESP', 'Spain'],
-  ['SWE', 'Sweden'],
-  ['CHE', 'Switzerland'],
-  ['THA', 'Thailand'],
-  ['TGO', 'Togo'],
-  ['TTO', 'Trinidad and Tobago'],
-  ['TUN', 'Tunisia'],
-  ['TUR', 'Turkey'],
-  ['UKR', 'Ukraine'],
-  ['ARE', 'United Arab Emirates'],
-  ['USA', 'United States'],
-  ['URY', 'Uruguay'],
-  ['WAL', 'Wales'],
-  ['DEU', 'West Germany'],
-  ['YUG', 'Yugoslavia'],
-  ['COD', 'Zaire'],
+/** code, today's name, ISO alpha-2, then other spellings (FIFA trigram first where it differs). */
+type Row = [code: string, name: string, iso2: string | null, ...aliases: string[]];
+
+// Every team of the Fjelstul database (teams.csv), by its team_code.
+const FJELSTUL: Row[] = [
+  ['DZA', 'Algeria', 'DZ', 'ALG'],
+  ['AGO', 'Angola', 'AO', 'ANG'],
+  ['ARG', 'Argentina', 'AR'],
+  ['AUS', 'Australia', 'AU'],
+  ['AUT', 'Austria', 'AT'],
+  ['BEL', 'Belgium', 'BE'],
+  ['BOL', 'Bolivia', 'BO'],
+  ['BIH', 'Bosnia and Herzegovina', 'BA', 'Bosnia & Herzegovina', 'Bosnia-Herzegovina'],
+  ['BRA', 'Brazil', 'BR'],
+  ['BGR', 'Bulgaria', 'BG', 'BUL'],
+  ['CMR', 'Cameroon', 'CM'],
+  ['CAN', 'Canada', 'CA'],
+  ['CHL', 'Chile', 'CL', 'CHI'],
+  ['CHN', 'China', 'CN', 'China PR'],
+  ['TWN', 'Chinese Taipei', 'TW', 'TPE'],
+  ['COL', 'Colombia', 'CO'],
+  ['CRI', 'Costa Rica', 'CR', 'CRC'],
+  ['HRV', 'Croatia', 'HR', 'CRO'],
+  ['CUB', 'Cuba', 'CU'],
+  ['CZE', 'Czech Republic', 'CZ', 'Czechia'],
+  ['CSK', 'Czechoslovakia', null, 'TCH'],
+  ['DNK', 'Denmark', 'DK', 'DEN'],
+  ['IDN', 'Indonesia', 'ID', 'INA', 'Dutch East Indies'],
+  ['DDR', 'East Germany', null, 'GDR', 'German DR'],
+  ['ECU', 'Ecuador', 'EC'],
+  ['EGY', 'Egypt', 'EG'],
+  ['SLV', 'El Salvador', 'SV'],
+  ['ENG', 'England', 'GB'],
+  ['GNQ', 'Equatorial Guinea', 'GQ', 'EQG'],
+  ['FRA', 'France', 'FR'],
+  ['DEU', 'Germany', 'DE', 'GER', 'West Germany', 'FRG', 'Germany FR'],
+  ['GHA', 'Ghana', 'GH'],
+  ['GRC', 'Greece', 'GR', 'GRE'],
+  ['HTI', 'Haiti', 'HT', 'HAI'],
+  ['HND', 'Honduras', 'HN', 'HON'],
+  ['HUN', 'Hungary', 'HU'],
+  ['ISL', 'Iceland', 'IS'],
+  ['IRN', 'Iran', 'IR', 'IR Iran'],
+  ['IRQ', 'Iraq', 'IQ'],
+  ['ISR', 'Israel', 'IL'],
+  ['ITA', 'Italy', 'IT'],
+  ['CIV', 'Ivory Coast', 'CI', "Côte d'Ivoire"],
+  ['JAM', 'Jamaica', 'JM'],
+  ['JPN', 'Japan', 'JP'],
+  ['KWT', 'Kuwait', 'KW', 'KUW'],
+  ['MEX', 'Mexico', 'MX'],
+  ['MAR', 'Morocco', 'MA'],
+  ['NLD', 'Netherlands', 'NL', 'NED', 'Holland'],
+  ['NZL', 'New Zealand', 'NZ'],
+  ['NGA', 'Nigeria', 'NG'],
+  ['PRK', 'North Korea', 'KP', 'Korea DPR'],
+  ['NIR', 'Northern Ireland', 'GB'],
+  ['NOR', 'Norway', 'NO'],
+  ['PAN', 'Panama', 'PA'],
+  ['PRY', 'Paraguay', 'PY', 'PAR'],
+  ['PER', 'Peru', 'PE'],
+  ['POL', 'Poland', 'PL'],
+  ['PRT', 'Portugal', 'PT', 'POR'],
+  ['QAT', 'Qatar', 'QA'],
+  // worldcup.json's "Ireland" (1990, 1994, 2002) is the Republic of Ireland.
+  ['IRL', 'Republic of Ireland', 'IE', 'Ireland'],
+  ['ROU', 'Romania', 'RO'],
+  ['RUS', 'Russia', 'RU'],
+  ['SAU', 'Saudi Arabia', 'SA', 'KSA'],
+  ['SCO', 'Scotland', 'GB'],
+  ['SEN', 'Senegal', 'SN'],
+  ['SRB', 'Serbia', 'RS'],
+  ['SCG', 'Serbia and Montenegro', null],
+  ['SVK', 'Slovakia', 'SK'],
+  ['SVN', 'Slovenia', 'SI'],
+  ['ZAF', 'South Africa', 'ZA', 'RSA'],
+  ['KOR', 'South Korea', 'KR', 'Korea Republic'],
+  ['SUN', 'Soviet Union', null, 'URS', 'USSR'],
+  ['ESP', 'Spain', 'ES'],
+  ['SWE', 'Sweden', 'SE'],
+  ['CHE', 'Switzerland', 'CH', 'SUI'],
+  ['THA', 'Thailand', 'TH'],
+  ['TGO', 'Togo', 'TG', 'TOG'],
+  ['TTO', 'Trinidad and Tobago', 'TT', 'TRI'],
+  ['TUN', 'Tunisia', 'TN'],
+  ['TUR', 'Turkey', 'TR', 'Türkiye'],
+  ['UKR', 'Ukraine', 'UA'],
+  ['ARE', 'United Arab Emirates', 'AE', 'UAE'],
+  ['USA', 'United States', 'US', 'United States of America'],
+  ['URY', 'Uruguay', 'UY', 'URU'],
+  ['WAL', 'Wales', 'GB'],
+  ['YUG', 'Yugoslavia', null],
+  ['COD', 'DR Congo', 'CD', 'Zaire', 'ZAI', 'Congo DR'],
 ];
 
-/** Further spellings, and teams the Fjelstul list does not have (2026 and play-off newcomers). */
-const EXTRA: NationalTeamRow[] = [];
-
-const ISO2: Record<string, string | null> = {};
+// Teams the Fjelstul database lacks: 2026 World Cup newcomers and the 2026 qualification play-offs.
+const NEWCOMERS: Row[] = [
+  ['ALB', 'Albania', 'AL'],
+  ['CPV', 'Cape Verde', 'CV', 'Cabo Verde'],
+  ['CUW', 'Curaçao', 'CW'],
+  ['JOR', 'Jordan', 'JO'],
+  ['XKX', 'Kosovo', 'XK', 'KVX'],
+  ['NCL', 'New Caledonia', 'NC'],
+  ['MKD', 'North Macedonia', 'MK', 'Macedonia'],
+  ['SUR', 'Suriname', 'SR'],
+  ['UZB', 'Uzbekistan', 'UZ'],
+];
 
 const byKey = new Map<string, NationalTeamRow>();
-const byCode = new Map<string, NationalTeamRow>();
 
-function add(row: NationalTeamRow): void {
-  byCode.set(row.code, row);
-  for (const spelling of [row.name, row.code, ...row.aliases]) byKey.set(exactNameKey(spelling), row);
-}
-for (const [code, name] of ROWS) add({ code, name, iso2: ISO2[code] ?? null, aliases: [] });
-for (const row of EXTRA) {
-  const existing = byCode.get(row.code);
-  if (existing) for (const alias of row.aliases) byKey.set(exactNameKey(alias), existing);
-  else add(row);
+for (const [code, name, iso2, ...aliases] of [...FJELSTUL, ...NEWCOMERS]) {
+  const row: NationalTeamRow = { code, name, iso2, aliases };
+  for (const spelling of [name, code, ...aliases]) {
+    const key = exactNameKey(spelling);
+    const taken = byKey.get(key);
+    // A spelling two teams share would silently merge them: the table must never contain one.
+    if (taken) throw new Error(`national teams: "${spelling}" names both ${taken.code} and ${code}`);
+    byKey.set(key, row);
+  }
 }
 
 export interface NationalTeam {

@@ -17,7 +17,7 @@ import { competitionProfile, type CompetitionProfile } from './competition-catal
 import { countryByKey } from '../reference/countries.js';
 import { localToUtc } from './kickoff.js';
 import { parseRawMatch, type RawMatch } from './match-record.js';
-import { matchStatus } from './match-status.js';
+import { matchStatus } from '../match-status.js';
 import { competitionName, correctSeasonYears, seasonName } from './season-dates.js';
 import { isPlaceholderTeam, teamName } from './team-names.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Score } from '../../../src/ingest/openfootball/match-record.js';
-import { matchStatus } from '../../../src/ingest/openfootball/match-status.js';
+import { matchStatus } from '../../../src/ingest/match-status.js';
 
 const NOW = Date.parse('2024-03-01T12:00:00Z');
 const PAST = NOW - 86_400_000;

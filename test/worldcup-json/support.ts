@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestContext } from 'node:test';
+import { runIngestion, type RunSummary } from '../../src/ingest/runner.js';
+import { SOURCES } from '../../src/ingest/sources.js';
+import { openStorage, type Storage } from '../../src/storage/connection.js';
+import { migrateToLatest } from '../../src/storage/migrations/migrate.js';
+
+// ../shared/data beside the repository root (test/worldcup-json -> repo root -> ..).
+const SHARED = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/data');
+export const WORLDCUP_JSON = path.join(SHARED, 'openfootball/worldcup.json');
+export const FJELSTUL_TEAMS = path.join(SHARED, 'fjelstul-worldcup/data-csv/teams.csv');
+export const FJELSTUL_MATCHES = path.join(SHARED, 'fjelstul-worldcup/data-csv/matches.csv');
+
+/** Skips the test with a visible notice when a shared data path is absent; in CI it must be there. */
+export function needsData(t: TestContext, location: string): boolean {
+  if (fs.existsSync(location)) return true;
+  const message = `needs ${location} (the shared data folder is absent)`;
+  if (process.env.CI === 'true') assert.fail(message);
+  t.skip(message);
+  return false;
+}
+
+/** Every match file of the worldcup.json repository, as `<year>/<name>.json` with its matches. */
+export function worldcupMatchFiles(): Array<{ path: string; matches: Array<Record<string, unknown>> }> {
+  const out = [];
+  for (const year of fs
+    .readdirSync(WORLDCUP_JSON)
+    .filter((y) => /^\d{4}$/.test(y))
+    .sort()) {
+    for (const name of fs.readdirSync(path.join(WORLDCUP_JSON, year)).sort()) {
+      const doc = JSON.parse(fs.readFileSync(path.join(WORLDCUP_JSON, year, name), 'utf8')) as unknown;
+      if (typeof doc === 'object' && doc !== null && Array.isArray((doc as { matches?: unknown }).matches)) {
+        out.push({
+          path: `${year}/${name}`,
+          matches: (doc as { matches: Array<Record<string, unknown>> }).matches,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+export interface TempStorage extends Storage {
+  dir: string;
+}
+
+/** A new, migrated SQLite database in a temporary folder of its own, removed on close. */
+export async function openTempStorage(): Promise<TempStorage> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-wcjson-'));
+  const storage = openStorage(`sqlite:${path.join(dir, 'db')}`);
+  await migrateToLatest(storage);
+  return {
+    ...storage,
+    dir,
+    close: async () => {
+      await storage.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function ingestWorldcupJson(
+  storage: Storage,
+  from: string,
+  options: { now?: string; clubs?: string } = {},
+): Promise<RunSummary> {
+  const now = options.now ?? '2026-08-01T00:00:00Z';
+  return runIngestion(storage, {
+    source: 'worldcup-json',
+    location: from,
+    load: () => SOURCES['worldcup-json']!({ from, clubs: options.clubs }),
+    clock: () => new Date(now),
+  });
+}
+
+/** Writes `doc` as JSON at `dir/relative`, creating folders. */
+export function writeJson(dir: string, relative: string, doc: unknown): void {
+  const file = path.join(dir, relative);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, typeof doc === 'string' ? doc : JSON.stringify(doc, null, 1));
+}
+
+export async function count(
+  storage: Storage,
+  table: Parameters<Storage['db']['selectFrom']>[0],
+): Promise<number> {
+  const row = await storage.db
+    .selectFrom(table as 'matches')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
