@@ -24,6 +24,13 @@ import { teamRoutes } from './routes/teams.js';
 
 export const API_PREFIX = '/api/v1';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Starts draining: every answer from now on closes its connection. */
+    drain(): void;
+  }
+}
+
 function defaultLimitStore(db: AppOptions['db']): LimitStore {
   const ledger = new UsageLedger(db);
   ledger.start();
@@ -47,7 +54,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     // Per-request access logs cost more than the requests themselves at this service's speed; errors are logged.
     logController: new LogController({ disableRequestLogging: true }),
-    return503OnClosing: true,
+    // Requests already on an open connection when closing begins are answered normally (see drain).
+    return503OnClosing: false,
     // Router-level failures bypass the error handler; answer them in the same envelope.
     frameworkErrors: (error, request, reply) => {
       reply.header('x-request-id', request.id);
@@ -76,10 +84,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // Once closing has begun, answers end their connection. A keep-alive connection whose request was in
-  // flight when closing began would otherwise stay open after its answer, and close() would wait for the
-  // client to drop it or for the keep-alive timeout (72 s) - past a supervisor's grace period.
+  // Once draining or closing has begun, answers end their connection: clients reconnect elsewhere and
+  // no keep-alive connection is left idle to be cut when the server closes, nor keeps it waiting.
   let closing = false;
+  app.decorate('drain', () => {
+    closing = true;
+  });
   app.addHook('preClose', async () => {
     closing = true;
   });

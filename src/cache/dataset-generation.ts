@@ -3,30 +3,30 @@ import type { Database } from '../storage/schema.js';
 import { datasetGeneration } from '../storage/repositories/ingestion-run.repository.js';
 
 /**
- * The dataset generation is the ID of the newest successful ingestion run. Cached responses are keyed on
+ * The dataset generation names the newest successful ingestion run. Cached responses are keyed on
  * it, so once a process has read a new generation no response from an older one is served again. Each
  * process re-reads it every `pollMs`: that is the bound on how long an instance may serve the previous
  * dataset after an ingestion finishes anywhere.
  */
 export class DatasetGeneration {
-  private value = 0;
+  private value = '0';
   private timer: NodeJS.Timeout | undefined;
-  private readonly listeners: Array<(generation: number) => void> = [];
+  private readonly listeners: Array<(generation: string) => void> = [];
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly pollMs: number,
   ) {}
 
-  get current(): number {
+  get current(): string {
     return this.value;
   }
 
-  onChange(listener: (generation: number) => void): void {
+  onChange(listener: (generation: string) => void): void {
     this.listeners.push(listener);
   }
 
-  async refresh(): Promise<number> {
+  async refresh(): Promise<string> {
     const next = await datasetGeneration(this.db);
     if (next !== this.value) {
       this.value = next;

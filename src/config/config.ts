@@ -26,6 +26,8 @@ export interface Config {
   responseCacheEntries: number;
   /** Seconds a response stays in the shared (Redis) cache; generations make older ones unreachable anyway. */
   sharedCacheTtlSeconds: number;
+  /** On SIGTERM, how long to keep answering (each answer closing its connection) before closing (ms). */
+  drainMs: number;
   /** Plans keys can belong to (rate per minute, quota per billing period). */
   plans: readonly Plan[];
   /** HTTP worker processes for `serve`: 1 in development, one per core in production unless set. */
@@ -98,6 +100,13 @@ function readWorkers(env: Env, mode: Environment): number {
   return parseWorkerCount(raw, 'TOUCHLINE_WORKERS');
 }
 
+function readNonNegativeInt(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  return Number(raw);
+}
+
 function readPositiveInt(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -134,5 +143,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     sharedCacheTtlSeconds: readPositiveInt(env, 'TOUCHLINE_SHARED_CACHE_TTL_SECONDS', 3600),
     workers: readWorkers(env, mode),
     plans: readPlans(env.TOUCHLINE_PLANS_FILE),
+    drainMs: readNonNegativeInt(env, 'TOUCHLINE_DRAIN_MS', 1000),
   });
 }

@@ -130,6 +130,10 @@ export async function startServer(
     storage,
     url,
     async close() {
+      // Drain first: keep answering for a moment, every answer closing its connection, so requests
+      // already on their way are served and no keep-alive connection is cut; then stop.
+      app.drain();
+      await new Promise((resolve) => setTimeout(resolve, config.drainMs));
       generation.stop();
       await app.close();
       redis?.disconnect();

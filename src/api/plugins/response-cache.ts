@@ -8,7 +8,7 @@ export const REQUEST_ID_PLACEHOLDER = '__touchline_request_id__';
 const QUOTED_PLACEHOLDER = JSON.stringify(REQUEST_ID_PLACEHOLDER);
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-function cacheKey(request: FastifyRequest, generation: number): string {
+function cacheKey(request: FastifyRequest, generation: string): string {
   return `${generation}:${request.url}`;
 }
 
@@ -16,7 +16,7 @@ function render(entry: CachedResponse, requestId: string): string {
   return entry.after === null ? entry.before : entry.before + JSON.stringify(requestId) + entry.after;
 }
 
-function toEntry(body: string, generation: number): CachedResponse {
+function toEntry(body: string, generation: string): CachedResponse {
   const at = body.indexOf(QUOTED_PLACEHOLDER);
   const before = at < 0 ? body : body.slice(0, at);
   const after = at < 0 ? null : body.slice(at + QUOTED_PLACEHOLDER.length);

@@ -80,13 +80,18 @@ export async function latestSuccessfulRun(db: Db) {
   return run && withNumericBytes(run);
 }
 
-export async function datasetGeneration(db: Db): Promise<number> {
+/**
+ * The dataset generation: the newest successful run's ID and finish time. The time makes it unique
+ * across databases too, so caches shared by several deployments (or a database rebuilt from scratch)
+ * never confuse their generations. "0" before any successful run.
+ */
+export async function datasetGeneration(db: Db): Promise<string> {
   const row = await db
     .selectFrom('ingestion_runs')
-    .select('id')
+    .select(['id', 'finished_at'])
     .where('outcome', '=', 'succeeded')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row ? Number(row.id) : 0;
+  return row ? `${row.id}.${Date.parse(row.finished_at ?? '') || 0}` : '0';
 }
