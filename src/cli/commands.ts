@@ -9,10 +9,11 @@ import { serveCommand } from './commands/serve.js';
 export class UsageError extends Error {
   static readonly usage = `Usage: touchline <command>
 
-  serve                         migrate, then serve the API (HOST, PORT)
+  serve [--workers N|auto]      migrate, then serve the API (HOST, PORT) from N processes
   migrate                       apply database migrations
-  ingest openfootball --from <folder | file.json | archive.tar.gz|.zip | http(s) URL> [--clubs <location>]
-                                import a source in one transaction
+  ingest <source> --from <folder | file | archive.tar.gz|.zip | http(s) URL> [--clubs <location>]
+                                import a source in one transaction; sources: openfootball,
+                                worldcup-json, fjelstul, football-data
   runs [<id>]                   list ingestion runs, or show one with its artifacts and rejections
   plans list                    the plans keys can be on (requests per minute and per billing period)
   keys create [--name N] [--plan P] [--expires-in-days D] [--billing-anchor-day 1-28]
