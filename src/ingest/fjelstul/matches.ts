@@ -4,7 +4,7 @@ import { SOURCE_NAMES } from '../source-precedence.js';
 import { eachRow, RowError, type Row, type Sheet } from './csv-sheet.js';
 import type { GoalTally } from './goal-tally.js';
 import { venueZone } from './host-zones.js';
-import { localToUtc } from './local-time.js';
+import { localToUtc } from '../time/local-to-utc.js';
 import { roundName } from './rounds.js';
 import type { Teams } from './teams.js';
 import type { Edition, Tournaments } from './tournaments.js';

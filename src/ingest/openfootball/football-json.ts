@@ -15,7 +15,7 @@ import { UNSCOPED, type TeamResolver } from '../identity/team-resolver.js';
 import { foldText, slugify } from '../../text/fold.js';
 import { competitionProfile, type CompetitionProfile } from './competition-catalogue.js';
 import { countryByKey } from '../reference/countries.js';
-import { localToUtc } from './kickoff.js';
+import { localToUtc } from '../time/local-to-utc.js';
 import { parseRawMatch, type RawMatch } from './match-record.js';
 import { matchStatus } from '../match-status.js';
 import { competitionName, correctSeasonYears, seasonName } from './season-dates.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isValidTimeZone, localToUtc } from '../../../src/ingest/openfootball/kickoff.js';
+import { isValidTimeZone, localToUtc } from '../../../src/ingest/time/local-to-utc.js';
 
 describe('localToUtc', () => {
   it('reads summer times in British Summer Time (UTC+1)', () => {
