@@ -77,3 +77,17 @@ export function attributionsFor(sources: Iterable<string>): Attribution[] {
   }
   return out;
 }
+
+/** `touchline ingest <source>` names, as audit rows record them, to the data sources they import. */
+const INGEST_SOURCES: Record<string, string> = {
+  openfootball: SOURCE_NAMES.footballJson,
+  'worldcup-json': SOURCE_NAMES.worldcupJson,
+  fjelstul: SOURCE_NAMES.fjelstul,
+  'football-data': SOURCE_NAMES.footballDataCsv,
+};
+
+/** The attribution for what an ingestion source (by its CLI name) imports, if known. */
+export function attributionForIngestSource(name: string): Attribution | null {
+  const source = INGEST_SOURCES[name];
+  return source ? (ATTRIBUTIONS[source] ?? null) : null;
+}

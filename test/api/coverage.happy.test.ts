@@ -46,8 +46,13 @@ test('coverage routes', async (t) => {
     assert.equal(d.source_updated_at, null);
     assert.equal(d.freshness_guaranteed, false);
     assert.equal(d.sources.length, 1);
-    assertKeys(d.sources[0], ['source', 'artifact_sha256', ...FRESHNESS_KEYS], 'summary.sources[0]');
+    assertKeys(
+      d.sources[0],
+      ['source', 'artifact_sha256', ...FRESHNESS_KEYS, 'attribution'],
+      'summary.sources[0]',
+    );
     assert.equal(d.sources[0].source, 'openfootball');
+    assert.equal(d.sources[0].attribution.license, 'CC0 1.0');
     assert.match(d.sources[0].artifact_sha256, /^[0-9a-f]{64}$/);
   });
 

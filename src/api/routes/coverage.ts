@@ -6,6 +6,8 @@ import {
 } from '../../storage/repositories/competition.repository.js';
 import { coverageCounts, sourceFreshness } from '../../storage/repositories/coverage.repository.js';
 import { notFound } from '../errors/catalogue.js';
+import { attributionForIngestSource } from '../../provenance/sources.js';
+import { Attribution } from '../schemas/details.js';
 import { toCapabilities, toCompetition, toSeason } from '../mappers.js';
 import { countedPageMeta, type RouteDeps } from '../route-context.js';
 import { CountedPaginationMeta, errorResponses, IdParam, Nullable, PageQuery } from '../schemas/common.js';
@@ -33,7 +35,12 @@ const CoverageSummary = Type.Object(
       completed_matches: Type.Integer(),
       ...Freshness,
       sources: Type.Array(
-        Type.Object({ source: Type.String(), artifact_sha256: Nullable(Type.String()), ...Freshness }),
+        Type.Object({
+          source: Type.String(),
+          artifact_sha256: Nullable(Type.String()),
+          ...Freshness,
+          attribution: Nullable(Attribution),
+        }),
         { description: 'Freshness of each source; the top-level fields describe the newest successful run.' },
       ),
     }),
@@ -72,6 +79,7 @@ export const coverageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
             source: s.source,
             artifact_sha256: s.artifact_sha256,
             ...freshness(s),
+            attribution: attributionForIngestSource(s.source),
           })),
         },
       };

@@ -8,16 +8,17 @@ import { MatchStatus } from './resources.js';
  * competition, true with an empty collection means covered and nothing recorded.
  */
 
-export const AttributionList = Type.Array(
-  Type.Object({
-    source: Type.String(),
-    notice: Type.String(),
-    license: Type.String(),
-    license_url: Type.String({ format: 'uri' }),
-    source_url: Type.String({ format: 'uri' }),
-  }),
-  { description: 'Notices of the sources whose data this answer carries (CC-BY-SA requires them).' },
-);
+export const Attribution = Type.Object({
+  source: Type.String(),
+  notice: Type.String(),
+  license: Type.String(),
+  license_url: Type.String({ format: 'uri' }),
+  source_url: Type.String({ format: 'uri' }),
+});
+
+export const AttributionList = Type.Array(Attribution, {
+  description: 'Notices of the sources whose data this answer carries (CC-BY-SA requires them).',
+});
 
 const PlayerRef = Type.Object({ id: Type.String({ description: 'prefix player_' }), name: Type.String() });
 
