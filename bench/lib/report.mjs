@@ -1,0 +1,225 @@
+// The summary table and the budgets.
+
+export const BUDGETS = {
+  cachedVsNginx: { limit: 0.6, goal: 0.75 },
+  uncachedListP99Ms: 10,
+  scaleP99Ratio: 2,
+  fullIngestS: 10,
+  reimportS: 3,
+  serverRssMb: 200,
+};
+
+const fmt = {
+  int: (n) => (n === undefined || n === null ? '-' : Math.round(n).toLocaleString('en-US')),
+  ms: (n) => (n === undefined || n === null ? '-' : n < 10 ? n.toFixed(2) : n.toFixed(1)),
+  one: (n) => (n === undefined || n === null ? '-' : n.toFixed(1)),
+  pct: (n) => (n === undefined || n === null ? '-' : `${(n * 100).toFixed(0)}%`),
+  s: (n) => (n === undefined || n === null ? '-' : `${n.toFixed(2)} s`),
+};
+
+/** `align`: one letter per column, l or r; by default the first column left, the others right. */
+export function table(headers, rows, align = 'l' + 'r'.repeat(headers.length - 1)) {
+  const cells = [headers, ...rows.map((r) => r.map((c) => String(c)))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
+  const line = (r) =>
+    r
+      .map((c, i) => (align[i] === 'l' ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join('  ')
+      .trimEnd();
+  return [line(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join(
+    '\n',
+  );
+}
+
+/** Evaluates every budget against the results; SKIP where the part was not run. */
+export function evaluateBudgets({ ingest, scenarios, scale }) {
+  const out = [];
+  const add = (name, rule, value, pass, extra = {}) =>
+    out.push({ name, rule, value, status: pass === undefined ? 'SKIP' : pass ? 'PASS' : 'FAIL', ...extra });
+
+  const cached = scenarios.filter((s) => s.cachedRead && s.vsNginx !== undefined);
+  const worst = cached.length ? cached.reduce((a, b) => (b.vsNginx < a.vsNginx ? b : a)) : undefined;
+  add(
+    'cached reads vs nginx',
+    `every cached read >= ${fmt.pct(BUDGETS.cachedVsNginx.limit)} of nginx req/s (goal ${fmt.pct(BUDGETS.cachedVsNginx.goal)})`,
+    worst ? `lowest ${fmt.pct(worst.vsNginx)} (${worst.name})` : undefined,
+    worst ? worst.vsNginx >= BUDGETS.cachedVsNginx.limit : undefined,
+    { goalMet: worst ? worst.vsNginx >= BUDGETS.cachedVsNginx.goal : undefined },
+  );
+
+  const uncached = scenarios.find((s) => s.name === 'match-list-uncached');
+  add(
+    'uncached match list p99',
+    `p99 < ${BUDGETS.uncachedListP99Ms} ms at the configured connections`,
+    uncached ? `${fmt.ms(uncached.p99Ms)} ms` : undefined,
+    uncached ? uncached.p99Ms < BUDGETS.uncachedListP99Ms && uncached.errors === 0 : undefined,
+  );
+
+  for (const scenario of ['match-list', 'match-by-id']) {
+    const small = scale?.find((s) => s.smallest && s.scenario === scenario);
+    const large = scale?.find((s) => s.largest && s.scenario === scenario);
+    const ratio = small && large ? large.p99Ms / small.p99Ms : undefined;
+    add(
+      `scale p99 ${scenario} (uncached)`,
+      `p99 at ${large?.size ?? '1M'} <= ${BUDGETS.scaleP99Ratio}x p99 at ${small?.size ?? '10k'}`,
+      ratio === undefined
+        ? undefined
+        : `${fmt.ms(large.p99Ms)} / ${fmt.ms(small.p99Ms)} ms = ${ratio.toFixed(2)}x`,
+      ratio === undefined ? undefined : ratio <= BUDGETS.scaleP99Ratio,
+    );
+  }
+
+  add(
+    'full ingest',
+    `< ${BUDGETS.fullIngestS} s (CLI wall time, empty database)`,
+    ingest.full ? fmt.s(ingest.full.wallS) : undefined,
+    ingest.full ? ingest.full.wallS < BUDGETS.fullIngestS : undefined,
+  );
+  add(
+    'identical re-import',
+    `< ${BUDGETS.reimportS} s and 0 rows written`,
+    ingest.reimport
+      ? `${fmt.s(ingest.reimport.wallS)}, ${ingest.reimport.rowsWritten} rows written`
+      : undefined,
+    ingest.reimport
+      ? ingest.reimport.wallS < BUDGETS.reimportS && ingest.reimport.rowsWritten === 0
+      : undefined,
+  );
+
+  const full = scenarios.filter((s) => s.serverRssMb !== undefined);
+  const rss = full.length ? Math.max(...full.map((s) => s.serverRssMb)) : undefined;
+  const pss = full.length ? Math.max(...full.map((s) => s.serverPssMb)) : undefined;
+  add(
+    'server RSS',
+    `sum of RSS < ${BUDGETS.serverRssMb} MB (primary + workers, peak under load, full dataset)`,
+    rss === undefined ? undefined : `${fmt.one(rss)} MB (PSS ${fmt.one(pss)} MB)`,
+    rss === undefined ? undefined : rss < BUDGETS.serverRssMb,
+  );
+  return out;
+}
+
+export function renderSummary(report) {
+  const parts = [];
+  const m = report.machine;
+  parts.push(
+    `Touchline benchmark ${report.startedAt}  (${m.cores} cores, ${m.cpuModel}, node ${m.node}, ` +
+      `${m.workers} server workers, wrk -t${report.options.threads} -c${report.options.connections} ` +
+      `-d${report.options.seconds}s)`,
+    `load average at start ${m.loadStart.map((n) => n.toFixed(2)).join(' ')}, at end ` +
+      `${m.loadEnd.map((n) => n.toFixed(2)).join(' ')}; other processes used ${fmt.one(m.otherCoresAvg)} ` +
+      `of ${m.cores} cores on average during the measured runs`,
+    '',
+  );
+  const ing = report.ingest;
+  parts.push(
+    table(
+      ['ingest', 'wall', 'run', 'cpu', 'other cores', 'matches', 'rows written'],
+      [
+        ['full (empty database)', ing.full],
+        ['identical re-import', ing.reimport],
+      ]
+        .filter(([, r]) => r)
+        .map(([label, r]) => [
+          label,
+          fmt.s(r.wallS),
+          fmt.s(r.runS),
+          fmt.s(r.cpuS),
+          fmt.one(r.otherCores),
+          fmt.int(r.matches),
+          fmt.int(r.rowsWritten),
+        ]),
+    ),
+    '',
+  );
+  parts.push(
+    table(
+      [
+        'scenario',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'errors',
+        'RSS MB',
+        'PSS MB',
+        'srv cores',
+        'wrk cores',
+        'other cores',
+        'nginx req/s',
+        'vs nginx',
+        'bytes',
+      ],
+      report.scenarios.map((s) => [
+        s.name,
+        fmt.int(s.rps),
+        fmt.ms(s.p50Ms),
+        fmt.ms(s.p99Ms),
+        fmt.int(s.errors),
+        fmt.one(s.serverRssMb),
+        fmt.one(s.serverPssMb),
+        fmt.one(s.serverCores),
+        fmt.one(s.wrkCores),
+        fmt.one(s.otherCores),
+        fmt.int(s.nginx?.rps),
+        fmt.pct(s.vsNginx),
+        fmt.int(s.bytes),
+      ]),
+    ),
+    '',
+  );
+  if (report.scale?.length) {
+    parts.push(
+      table(
+        [
+          'scale (uncached)',
+          'matches',
+          'DB MB',
+          'req/s',
+          'p50 ms',
+          'p99 ms',
+          'errors',
+          'RSS MB',
+          'PSS MB',
+          'srv cores',
+          'wrk cores',
+          'other cores',
+        ],
+        report.scale.map((s) => [
+          `${s.size} ${s.scenario}`,
+          fmt.int(s.matches),
+          fmt.int(s.databaseMb),
+          fmt.int(s.rps),
+          fmt.ms(s.p50Ms),
+          fmt.ms(s.p99Ms),
+          fmt.int(s.errors),
+          fmt.one(s.serverRssMb),
+          fmt.one(s.serverPssMb),
+          fmt.one(s.serverCores),
+          fmt.one(s.wrkCores),
+          fmt.one(s.otherCores),
+        ]),
+      ),
+      '',
+    );
+    if (report.scaleIngest?.length) {
+      parts.push(
+        `scale ingest runs: ${report.scaleIngest
+          .map((r) => `${r.label} ${fmt.int(r.inserted)} in ${fmt.s(r.wallS)}`)
+          .join('; ')}`,
+        '',
+      );
+    }
+  }
+  parts.push(
+    table(
+      ['budget', 'rule', 'measured', 'result'],
+      report.budgets.map((b) => [
+        b.name,
+        b.rule,
+        b.value ?? '-',
+        b.status + (b.goalMet === undefined ? '' : b.goalMet ? ' (goal met)' : ' (goal missed)'),
+      ]),
+      'llll',
+    ),
+  );
+  return parts.join('\n');
+}

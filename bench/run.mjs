@@ -1,0 +1,729 @@
+#!/usr/bin/env node
+// Touchline's benchmark: ingest timings, HTTP throughput and latency of the real server (cluster mode,
+// SQLite) against nginx serving the same bytes, and uncached latency as the dataset grows to 1M matches.
+// Run with `npm run bench` (builds first); `npm run bench -- --quick` skips the scale part. See bench/README.md.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import { startNginx } from './lib/nginx.mjs';
+import {
+  freePort,
+  killAll,
+  machineCounters,
+  reapedChildrenCpu,
+  run,
+  start,
+  stop,
+  treeUsage,
+  waitForHttp,
+  which,
+} from './lib/procs.mjs';
+import { evaluateBudgets, renderSummary } from './lib/report.mjs';
+import { seasonFiles, writeCopy, writeSubset } from './lib/scale.mjs';
+import { measure, rotationScript } from './lib/wrk.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CLI = path.join(ROOT, 'dist/cli/main.js');
+const BEGAN = Date.now();
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    'scale-seconds': { type: 'string', default: '6' },
+    'scale-rounds': { type: 'string', default: '2' },
+    connections: { type: 'string', default: '50' },
+    threads: { type: 'string', default: '2' },
+    workers: { type: 'string', default: String(os.availableParallelism()) },
+    data: { type: 'string', default: path.resolve(ROOT, '../shared/data/openfootball/football.json') },
+    clubs: { type: 'string' },
+    'scale-target': { type: 'string', default: '1000000' },
+    keep: { type: 'boolean', default: false },
+    'single-key': { type: 'boolean', default: false },
+    strict: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+if (args.help) {
+  process.stdout.write(
+    'usage: npm run bench -- [--quick] [--seconds 10] [--warmup 2] [--scale-seconds 6] [--scale-rounds 2] [--connections 50]\n' +
+      '                        [--threads 2] [--workers <cores>] [--data <football.json folder>] [--clubs <dir>]\n' +
+      '                        [--scale-target 1000000] [--single-key] [--keep] [--strict]\n',
+  );
+  process.exit(0);
+}
+
+const opts = {
+  quick: args.quick,
+  seconds: Number(args.seconds),
+  warmup: Number(args.warmup),
+  scaleSeconds: Number(args['scale-seconds']),
+  scaleRounds: Number(args['scale-rounds']),
+  connections: Number(args.connections),
+  threads: Number(args.threads),
+  workers: Number(args.workers),
+  data: path.resolve(args.data),
+  clubs: args.clubs ? path.resolve(args.clubs) : path.join(path.dirname(path.resolve(args.data)), 'clubs'),
+  scaleTarget: Number(args['scale-target']),
+  singleKey: args['single-key'],
+};
+for (const [name, value] of Object.entries(opts)) {
+  if (typeof value === 'number' && !(Number.isFinite(value) && value > 0)) {
+    process.stderr.write(`bench: --${name} must be a positive number\n`);
+    process.exit(1);
+  }
+}
+
+function log(message) {
+  const t = ((Date.now() - BEGAN) / 1000).toFixed(1).padStart(6);
+  process.stderr.write(`[${t}s] ${message}\n`);
+}
+
+// ---------------------------------------------------------------------------------------------- cleanup
+
+let tmp;
+function cleanup() {
+  killAll();
+  if (tmp && !args.keep) fs.rmSync(tmp, { recursive: true, force: true });
+  else if (tmp) process.stderr.write(`bench: kept ${tmp}\n`);
+  tmp = undefined;
+}
+process.on('exit', cleanup);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    process.stderr.write(`\nbench: ${signal}, stopping every child process\n`);
+    cleanup();
+    process.exit(130);
+  });
+}
+
+// ----------------------------------------------------------------------------------------- prerequisites
+
+/** An error the user can fix: reported without a stack trace. */
+function usage(message) {
+  return Object.assign(new Error(message), { usage: true });
+}
+
+function prerequisites() {
+  const missing = [];
+  if (!which('nginx')) missing.push('nginx (the reference server)');
+  if (!which('wrk')) missing.push('wrk (the load generator)');
+  if (missing.length > 0) {
+    throw usage(`missing ${missing.join(' and ')}: install with "apt-get install -y nginx wrk"`);
+  }
+  if (!fs.existsSync(CLI)) throw usage(`${CLI} is missing: run "npm run build" (npm run bench does)`);
+  if (!fs.existsSync(opts.data)) {
+    throw usage(`no football.json folder at ${opts.data} (pass --data <folder>)`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------- Touchline CLI
+
+let plansFile;
+
+function envFor(db, extra = {}) {
+  const env = { ...process.env };
+  // The benchmark measures the embedded mode: no Redis, no inherited tuning.
+  for (const name of Object.keys(env)) {
+    if (/^(TOUCHLINE_|REDIS_URL$|DATABASE_URL$|HOST$|PORT$|LOG_LEVEL$)/.test(name)) delete env[name];
+  }
+  return {
+    ...env,
+    DATABASE_URL: `sqlite:${db}`,
+    TOUCHLINE_ENV: 'production',
+    TOUCHLINE_SOURCES: '',
+    TOUCHLINE_PLANS_FILE: plansFile,
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+}
+
+async function cli(db, cliArgs, { timeoutMs = 120_000 } = {}) {
+  const result = await run(process.execPath, [CLI, ...cliArgs], {
+    cwd: ROOT,
+    env: envFor(db),
+    name: `touchline ${cliArgs[0]}`,
+    timeoutMs,
+  });
+  if (result.code !== 0) {
+    throw new Error(
+      `touchline ${cliArgs.join(' ')} exited with ${result.code}:\n${result.stderr}${result.stdout}`,
+    );
+  }
+  return result;
+}
+
+const SUMMARY =
+  /succeeded in ([\d.]+)s: (\d+) records seen, (\d+) inserted, (\d+) updated, (\d+) unchanged, (\d+) rejected; (\d+) rows written/;
+
+async function ingest(db, from, { timeoutMs = 300_000 } = {}) {
+  const extra = fs.existsSync(opts.clubs) ? ['--clubs', opts.clubs] : [];
+  const machineBefore = machineCounters();
+  const cpuBefore = reapedChildrenCpu();
+  const result = await cli(db, ['ingest', 'openfootball', '--from', from, ...extra, '--quiet'], {
+    timeoutMs,
+  });
+  const cpuS = reapedChildrenCpu() - cpuBefore;
+  const busyS = machineCounters().busyS - machineBefore.busyS;
+  const m = SUMMARY.exec(result.stdout);
+  if (!m) throw new Error(`cannot read the ingest summary line:\n${result.stdout}`);
+  return {
+    wallS: result.ms / 1000,
+    runS: Number(m[1]),
+    recordsSeen: Number(m[2]),
+    inserted: Number(m[3]),
+    updated: Number(m[4]),
+    unchanged: Number(m[5]),
+    rejected: Number(m[6]),
+    rowsWritten: Number(m[7]),
+    // CPU time of the ingest process, and cores used meanwhile by everything else on the machine.
+    cpuS,
+    otherCores: Math.max(0, (busyS - cpuS) / (result.ms / 1000)),
+    summary: result.stdout.trim(),
+  };
+}
+
+async function createKey(db) {
+  const result = await cli(db, ['keys', 'create', '--plan', 'bench', '--name', 'benchmark']);
+  const key = result.stdout.trim().split('\n').pop();
+  if (!/^live_\S+$/.test(key ?? '')) throw new Error(`unexpected keys create output: ${result.stdout}`);
+  return key;
+}
+
+/**
+ * `n` keys on the bench plan. Every measured run gets a key of its own, as traffic from many customers
+ * would (`--single-key`: one key for everything): with a limit nobody reaches, one key would otherwise
+ * carry a minute of benchmark traffic in the server's per-key sliding window.
+ */
+async function createKeys(db, n) {
+  const keys = [];
+  for (let i = 0; i < n; i += 3) {
+    const batch = Array.from({ length: Math.min(3, n - i) }, () => createKey(db));
+    keys.push(...(await Promise.all(batch)));
+  }
+  return opts.singleKey ? keys.map(() => keys[0]) : keys;
+}
+
+function countMatches(db) {
+  const sqlite = new Database(db, { readonly: true });
+  try {
+    return sqlite.prepare('SELECT count(*) AS n FROM matches').get().n;
+  } finally {
+    sqlite.close();
+  }
+}
+
+// -------------------------------------------------------------------------------------- Touchline server
+
+async function startServer(db, { cache, label }) {
+  const port = await freePort();
+  const child = start(process.execPath, [CLI, 'serve', '--workers', String(opts.workers)], {
+    cwd: ROOT,
+    env: envFor(db, {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      TOUCHLINE_RESPONSE_CACHE: cache ? 'on' : 'off',
+    }),
+    name: `touchline serve (${label})`,
+  });
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  await waitForHttp(`${base}/health`, { child, timeoutMs: 60_000 });
+  // With workers, /health answers as soon as the first one listens: wait for all of them.
+  const expected = opts.workers > 1 ? opts.workers + 1 : 1;
+  const deadline = Date.now() + 30_000;
+  while (treeUsage(child.pid).processes < expected) {
+    if (Date.now() > deadline) throw new Error(`only ${treeUsage(child.pid).processes - 1} workers started`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  for (let i = 0; i < 4 * opts.workers; i += 1) await waitForHttp(`${base}/health`, { child });
+  log(`server (${label}) on port ${port}, pid ${child.pid}`);
+  return {
+    child,
+    base,
+    stop: async () => {
+      await stop(child, 15_000);
+      if (child.exitCode !== 0) log(`server (${label}) exit: ${child.exitCode ?? child.signalCode}`);
+    },
+  };
+}
+
+async function get(url, key) {
+  const res = await fetch(url, {
+    headers: key ? { authorization: `Bearer ${key}` } : {},
+    signal: AbortSignal.timeout(10_000),
+  });
+  return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
+}
+
+async function getJson(url, key) {
+  const { status, body } = await get(url, key);
+  if (status !== 200) throw new Error(`GET ${url}: HTTP ${status} ${body.toString().slice(0, 500)}`);
+  return JSON.parse(body.toString());
+}
+
+// --------------------------------------------------------------------------------------------- measuring
+
+function wrkOptions(seconds) {
+  return { threads: opts.threads, connections: opts.connections, seconds };
+}
+
+/** Warm-up run (not recorded), then the measured one. */
+async function bench(label, target, seconds = opts.seconds) {
+  if (opts.warmup > 0) await measure({ ...target, ...wrkOptions(opts.warmup) });
+  const result = await measure({ ...target, ...wrkOptions(seconds) });
+  log(
+    `${label.padEnd(34)} ${Math.round(result.rps).toString().padStart(7)} req/s  p50 ${result.p50Ms.toFixed(2)} ms` +
+      `  p99 ${result.p99Ms.toFixed(2)} ms  errors ${result.errors}` +
+      `  rss ${result.serverRssMb.toFixed(0)} MB  cores: server ${result.serverCores.toFixed(1)}` +
+      ` wrk ${result.wrkCores.toFixed(1)} other ${result.otherCores.toFixed(1)}`,
+  );
+  return result;
+}
+
+function pick(result) {
+  const rest = { ...result };
+  delete rest.raw;
+  return rest;
+}
+
+// --------------------------------------------------------------------------------------------- the parts
+
+async function ingestPart(db) {
+  log(`ingest: full dataset from ${opts.data} into an empty database`);
+  const full = await ingest(db, opts.data);
+  log(`ingest: ${full.summary}`);
+  log('ingest: identical re-import');
+  const reimport = await ingest(db, opts.data);
+  log(`ingest: ${reimport.summary}`);
+  const matches = countMatches(db);
+  return {
+    full: { ...full, matches },
+    reimport: { ...reimport, matches },
+  };
+}
+
+async function httpPart(db, keys) {
+  const key = keys[0];
+  let nextKey = 0;
+  const auth = () => ({ authorization: `Bearer ${keys[nextKey++ % keys.length]}` });
+  const { stableId } = await import(pathToFileURL(path.join(ROOT, 'dist/ingest/identity/stable-id.js')).href);
+  let server = await startServer(db, { cache: true, label: 'cache on' });
+  const nginxDir = path.join(tmp, 'nginx');
+  let nginx;
+  const scenarios = [];
+  try {
+    const teams = await getJson(`${server.base}/football/teams?q=manchester%20united`, key);
+    const team = teams.data.find((t) => /^Manchester United\b/.test(t.name));
+    if (!team) throw new Error('no team named Manchester United in the dataset');
+    const competition = stableId('comp', 'en.1');
+    const seasons = await getJson(`${server.base}/football/competitions/${competition}/seasons`, key);
+    const season =
+      seasons.data.find((s) => s.id === stableId('season', 'en.1:2023-24')) ??
+      seasons.data.find((s) => !s.is_current) ??
+      seasons.data[0];
+    const listPath = `/football/matches?team_id=${team.id}&season_id=${season.id}&limit=25`;
+    const list = await getJson(`${server.base}${listPath}`, key);
+    if (list.data.length === 0) throw new Error(`${listPath} returned no matches`);
+    const ids = { team: team.id, competition, season: season.id, match: list.data[0].id };
+    log(`scenario ids: ${team.name} ${ids.team}, season ${season.name} ${ids.season}, match ${ids.match}`);
+
+    const defs = [
+      { name: 'match-list', path: listPath, what: 'match list page by team and season, limit 25 (cached)' },
+      { name: 'match-by-id', path: `/football/matches/${ids.match}`, what: 'one match (cached)' },
+      { name: 'team-search', path: '/football/teams?q=united', what: 'team search q=united (cached)' },
+      {
+        name: 'competition-seasons',
+        path: `/football/competitions/${ids.competition}/seasons`,
+        what: 'seasons of the English Premier League (cached)',
+      },
+      { name: 'coverage-summary', path: '/coverage/summary', what: 'coverage summary (cached)' },
+      { name: 'unauthorized', path: listPath, status: 401, what: 'match list without a key: 401' },
+    ];
+    const files = {};
+    for (const d of defs) {
+      const answer = await get(`${server.base}${d.path}`, d.status === 401 ? undefined : key);
+      const status = d.status ?? 200;
+      if (answer.status !== status) {
+        throw new Error(
+          `${d.path}: expected HTTP ${status}, got ${answer.status}: ${answer.body.toString()}`,
+        );
+      }
+      files[d.name] = { body: answer.body, status };
+      d.bytes = answer.body.length;
+    }
+    nginx = await startNginx(nginxDir, files, { workers: opts.workers });
+    log(`nginx (${nginx.version}) on port ${nginx.port}, ${opts.workers} workers`);
+
+    const scenario = (d, result, reference, extra = {}) => {
+      const row = {
+        name: d.name,
+        what: d.what,
+        url: d.path,
+        bytes: d.bytes,
+        ...pick(result),
+        nginx: reference ? pick(reference) : undefined,
+        vsNginx: reference ? result.rps / reference.rps : undefined,
+        ...extra,
+      };
+      scenarios.push(row);
+      return row;
+    };
+    const references = {};
+    for (const d of defs) {
+      const expectStatus = d.status ?? 200;
+      const result = await bench(`touchline ${d.name}`, {
+        url: `${server.base}${d.path}`,
+        headers: expectStatus === 401 ? {} : auth(),
+        serverPid: server.child.pid,
+        expectStatus,
+      });
+      // The reference receives the same request headers.
+      references[d.name] = await bench(`nginx     ${d.name}`, {
+        url: nginx.urls[d.name],
+        headers: expectStatus === 401 ? {} : { authorization: `Bearer ${key}` },
+        serverPid: nginx.child.pid,
+        expectStatus,
+      });
+      scenario(d, result, references[d.name], { cache: true, cachedRead: expectStatus === 200 });
+    }
+    await server.stop();
+    server = undefined;
+
+    server = await startServer(db, { cache: false, label: 'cache off' });
+    for (const name of ['match-list', 'match-by-id']) {
+      const d = defs.find((x) => x.name === name);
+      const result = await bench(`touchline ${name}-uncached`, {
+        url: `${server.base}${d.path}`,
+        headers: auth(),
+        serverPid: server.child.pid,
+      });
+      scenario(
+        {
+          ...d,
+          name: `${name}-uncached`,
+          what: d.what.replace('(cached)', '(TOUCHLINE_RESPONSE_CACHE=off)'),
+        },
+        result,
+        references[name],
+        { cache: false, cachedRead: false },
+      );
+    }
+    return { scenarios, ids };
+  } finally {
+    await server?.stop();
+    await nginx?.stop();
+  }
+}
+
+/**
+ * Evenly spread samples of a database's matches: ids for match-by-id, (team, season) pairs for match
+ * lists. Taken from the 10k database, so every size answers exactly the same requests.
+ */
+function samplePaths(db) {
+  const sqlite = new Database(db, { readonly: true });
+  try {
+    const max = sqlite.prepare('SELECT max(rowid) AS n FROM matches').get().n;
+    const row = sqlite.prepare(
+      'SELECT id, home_team_id, away_team_id, season_id FROM matches WHERE rowid >= ? LIMIT 1',
+    );
+    const byId = [];
+    const lists = [];
+    for (let i = 0; i < 1000; i += 1) {
+      const r = row.get(1 + Math.floor((i * max) / 1000));
+      if (!r) continue;
+      byId.push(`/api/v1/football/matches/${r.id}`);
+      if (i % 5 === 0) {
+        const team = i % 10 === 0 ? r.home_team_id : r.away_team_id;
+        lists.push(`/api/v1/football/matches?team_id=${team}&season_id=${r.season_id}&limit=25`);
+      }
+    }
+    return { byId: [...new Set(byId)], lists: [...new Set(lists)] };
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** Paths of `paths` answering 200 on `origin` (IDs are stable, so all of them should). */
+async function answering(origin, key, paths) {
+  const ok = [];
+  for (let i = 0; i < paths.length; i += 20) {
+    const batch = paths.slice(i, i + 20);
+    const statuses = await Promise.all(batch.map(async (p) => (await get(`${origin}${p}`, key)).status));
+    batch.forEach((p, j) => statuses[j] === 200 && ok.push(p));
+  }
+  return ok;
+}
+
+function fileMb(file) {
+  return fs.existsSync(file) ? fs.statSync(file).size / 2 ** 20 : 0;
+}
+
+/** Copies a SQLite database with the online backup API (consistent even with a WAL). */
+async function copyDatabase(from, to) {
+  const source = new Database(from, { readonly: true });
+  try {
+    await source.backup(to);
+  } finally {
+    source.close();
+  }
+}
+
+/** Builds the 10k, ~100k and ~1M databases; returns them with the ingestion runs it took. */
+async function buildScaleDatabases(mainDb, fullMatches) {
+  // One key per scenario and round; the 100k and 1M databases share theirs (one is a copy of the other).
+  const keyCount = 2 * opts.scaleRounds;
+  const dir = path.join(tmp, 'scale');
+  fs.mkdirSync(dir, { recursive: true });
+  const files = seasonFiles(opts.data);
+  const runs = [];
+  const record = (label, r) => {
+    runs.push({ label, wallS: r.wallS, runS: r.runS, inserted: r.inserted, rowsWritten: r.rowsWritten });
+    log(`scale: ingested ${label}: ${r.inserted} matches in ${r.wallS.toFixed(1)} s`);
+  };
+
+  // ~10k: whole season folders, from 2023-24 (the scenarios' Premier League season) backwards.
+  const seasons = [...new Set(files.map((f) => f.season))];
+  const from = Math.max(0, seasons.indexOf('2023-24'));
+  const order = [...seasons.slice(0, from + 1).reverse(), ...seasons.slice(from + 1)];
+  const chosen = [];
+  let records = 0;
+  for (const s of order) {
+    if (records >= 10_000) break;
+    const inSeason = files.filter((f) => f.season === s);
+    chosen.push(...inSeason);
+    records += inSeason.reduce((n, f) => n + f.records, 0);
+  }
+  const smallDir = path.join(dir, 'small', 'football.json');
+  writeSubset(chosen, smallDir);
+  const small = { size: '10k', db: path.join(dir, 'scale-10k.db') };
+  record('10k subset', await ingest(small.db, smallDir));
+  fs.rmSync(path.join(dir, 'small'), { recursive: true, force: true });
+  small.keys = await createKeys(small.db, keyCount);
+
+  // ~100k: the full dataset (the main database, with its key) plus the first files of copy 1.
+  const target = opts.scaleTarget;
+  const label = target >= 1e6 ? `${+(target / 1e6).toFixed(1)}M` : `${Math.round(target / 1000)}k`;
+  const big = { size: label, db: path.join(dir, 'scale-big.db') };
+  await copyDatabase(mainDb, big.db);
+  big.keys = await createKeys(big.db, keyCount);
+  let have = fullMatches;
+  let split = 0;
+  while (split < files.length && have < 100_000) have += files[split++].records;
+  const copyDir = (name) => path.join(dir, name, 'football.json');
+  await writeCopy(files.slice(0, split), copyDir('copy-1a'), 1, ROOT);
+  record('copy 1 (part)', await ingest(big.db, copyDir('copy-1a')));
+  fs.rmSync(path.join(dir, 'copy-1a'), { recursive: true, force: true });
+  const mid = { size: '100k', db: path.join(dir, 'scale-100k.db'), keys: big.keys };
+  await copyDatabase(big.db, mid.db);
+
+  // ~1M: the rest of copy 1, then copies 2, 3, … until the target.
+  const copies = Math.ceil(opts.scaleTarget / fullMatches) - 1;
+  await writeCopy(files.slice(split), copyDir('copy-1b'), 1, ROOT);
+  record('copy 1 (rest)', await ingest(big.db, copyDir('copy-1b')));
+  fs.rmSync(path.join(dir, 'copy-1b'), { recursive: true, force: true });
+  for (let k = 2; k <= copies; k += 1) {
+    await writeCopy(files, copyDir(`copy-${k}`), k, ROOT);
+    record(`copy ${k}`, await ingest(big.db, copyDir(`copy-${k}`)));
+    fs.rmSync(path.join(dir, `copy-${k}`), { recursive: true, force: true });
+  }
+  const sizes = [small, mid, big];
+  for (const s of sizes) {
+    s.matches = countMatches(s.db);
+    s.databaseMb = fileMb(s.db) + fileMb(`${s.db}-wal`);
+  }
+  return { sizes, runs };
+}
+
+/**
+ * Uncached match lists and matches by id at each size: the same requests (sampled from the 10k database)
+ * against every database, one server per size, measured in interleaved rounds so a burst of background
+ * load hits every size alike; per size and scenario the round with the lowest p99 is reported.
+ */
+async function scalePart(mainDb, fullMatches) {
+  const { sizes, runs } = await buildScaleDatabases(mainDb, fullMatches);
+  const sample = samplePaths(sizes[0].db);
+  const servers = [];
+  const rounds = [];
+  try {
+    for (const s of sizes) {
+      const server = await startServer(s.db, { cache: false, label: `${s.size}, cache off` });
+      servers.push(server);
+      s.server = server;
+      s.origin = server.base.replace(/\/api\/v1$/, '');
+    }
+    const paths = {};
+    for (const [scenario, list] of [
+      ['match-list', sample.lists],
+      ['match-by-id', sample.byId],
+    ]) {
+      let kept = list;
+      // The 10k database is where the paths come from; the larger ones must answer them too.
+      for (const s of sizes.slice(1)) kept = await answering(s.origin, s.keys[0], kept);
+      if (kept.length < list.length / 2) {
+        throw new Error(
+          `${scenario}: only ${kept.length} of ${list.length} sampled paths answer 200 everywhere`,
+        );
+      }
+      if (kept.length < list.length)
+        log(`scale: ${list.length - kept.length} ${scenario} paths dropped (not 200)`);
+      paths[scenario] = kept;
+    }
+    const scriptDir = path.join(tmp, 'scripts');
+    fs.mkdirSync(scriptDir, { recursive: true });
+    for (let round = 1; round <= opts.scaleRounds; round += 1) {
+      for (const [index, scenario] of Object.keys(paths).entries()) {
+        const script = rotationScript(path.join(scriptDir, `${scenario}.lua`), paths[scenario]);
+        for (const s of sizes) {
+          const result = await bench(
+            `scale ${s.size} ${scenario} (round ${round})`,
+            {
+              url: `${s.origin}/`,
+              headers: { authorization: `Bearer ${s.keys[index * opts.scaleRounds + round - 1]}` },
+              script,
+              serverPid: s.server.child.pid,
+            },
+            opts.scaleSeconds,
+          );
+          rounds.push({
+            size: s.size,
+            scenario,
+            round,
+            matches: s.matches,
+            databaseMb: s.databaseMb,
+            paths: paths[scenario].length,
+            ...pick(result),
+          });
+        }
+      }
+    }
+  } finally {
+    for (const server of servers) await server.stop();
+  }
+  const rows = [];
+  for (const scenario of ['match-list', 'match-by-id']) {
+    for (const [i, s] of sizes.entries()) {
+      const mine = rounds.filter((r) => r.size === s.size && r.scenario === scenario);
+      const best = mine.reduce((a, b) => (b.p99Ms < a.p99Ms ? b : a));
+      rows.push({
+        ...best,
+        smallest: i === 0,
+        largest: i === sizes.length - 1,
+        rounds: mine.map((r) => ({
+          round: r.round,
+          rps: r.rps,
+          p50Ms: r.p50Ms,
+          p99Ms: r.p99Ms,
+          errors: r.errors,
+        })),
+      });
+    }
+  }
+  return { rows, runs };
+}
+
+// ------------------------------------------------------------------------------------------------- main
+
+function average(values) {
+  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : undefined;
+}
+
+async function main() {
+  prerequisites();
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-bench-'));
+  plansFile = path.join(tmp, 'plans.json');
+  fs.writeFileSync(
+    plansFile,
+    JSON.stringify([
+      {
+        name: 'bench',
+        requests_per_minute: 1_000_000_000,
+        requests_per_period: 1_000_000_000,
+        description: 'benchmark: limits never refuse',
+      },
+    ]),
+  );
+  const startedAt = new Date().toISOString();
+  const loadStart = os.loadavg();
+  const wrkVersion = (await run('wrk', ['-v'], { timeoutMs: 5000 }).catch(() => ({ stdout: '' }))).stdout
+    .split('\n')[0]
+    .trim();
+  log(`temp folder ${tmp}; load average ${loadStart.map((n) => n.toFixed(2)).join(' ')}`);
+
+  const db = path.join(tmp, 'bench.db');
+  const ingestResult = await ingestPart(db);
+  // Five cached scenarios and two uncached ones measure with a key each.
+  const http = await httpPart(db, await createKeys(db, 7));
+
+  let scale;
+  if (!opts.quick) scale = await scalePart(db, ingestResult.full.matches);
+  else log('scale: skipped (--quick)');
+
+  const report = {
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    durationS: (Date.now() - BEGAN) / 1000,
+    machine: {
+      cores: os.availableParallelism(),
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      totalMemMb: Math.round(os.totalmem() / 2 ** 20),
+      node: process.version,
+      kernel: `${os.type()} ${os.release()}`,
+      workers: opts.workers,
+      wrk: wrkVersion,
+      loadStart,
+      loadEnd: os.loadavg(),
+      // Cores used by other processes during the measured runs (wrk and the server excluded).
+      otherCoresAvg: average(
+        [...http.scenarios, ...http.scenarios.map((x) => x.nginx), ...(scale?.rows ?? [])]
+          .filter((x) => x?.otherCores !== undefined)
+          .map((x) => x.otherCores),
+      ),
+    },
+    options: {
+      quick: opts.quick,
+      seconds: opts.seconds,
+      warmupSeconds: opts.warmup,
+      scaleSeconds: opts.scaleSeconds,
+      scaleRounds: opts.scaleRounds,
+      connections: opts.connections,
+      threads: opts.threads,
+      data: opts.data,
+      singleKey: opts.singleKey,
+    },
+    ids: http.ids,
+    ingest: ingestResult,
+    scenarios: http.scenarios,
+    scale: scale?.rows,
+    scaleIngest: scale?.runs,
+  };
+  report.budgets = evaluateBudgets(report);
+
+  const summary = renderSummary(report);
+  process.stdout.write(`\n${summary}\n`);
+  const outDir = path.join(ROOT, 'bench', 'results');
+  fs.mkdirSync(outDir, { recursive: true });
+  const outFile = path.join(outDir, `${startedAt.replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
+  process.stdout.write(
+    `\nresults: ${path.relative(process.cwd(), outFile)} (${report.durationS.toFixed(0)} s)\n`,
+  );
+  const failed = report.budgets.filter((b) => b.status === 'FAIL');
+  return args.strict && failed.length > 0 ? 2 : 0;
+}
+
+main().then(
+  (code) => {
+    cleanup();
+    process.exit(code);
+  },
+  (error) => {
+    process.stderr.write(`\nbench: failed: ${error.usage ? error.message : (error.stack ?? error)}\n`);
+    cleanup();
+    process.exit(1);
+  },
+);
