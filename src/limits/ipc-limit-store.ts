@@ -91,6 +91,8 @@ export function serveLimitsTo(worker: Worker, store: LimitStore): void {
   worker.on('message', (message: unknown) => {
     const req = message as WireRequest;
     if (req?.type !== REQUEST) return;
+    // The worker has given up on a check this old: counting it now would count a refused request.
+    if (req.now !== undefined && Date.now() - req.now > TIMEOUT_MS) return;
     const answer =
       req.op === 'consume'
         ? store

@@ -1,10 +1,5 @@
-import {
-  decision,
-  WINDOW_MS,
-  type LimitDecision,
-  type LimitRequest,
-  type LimitStore,
-} from './limit-store.js';
+import { decision, type LimitDecision, type LimitRequest, type LimitStore } from './limit-store.js';
+import { SlidingWindow } from './sliding-window.js';
 import type { UsageLedger } from './usage-ledger.js';
 
 /**
@@ -12,7 +7,7 @@ import type { UsageLedger } from './usage-ledger.js';
  * happen in one synchronous step, so concurrent requests cannot both take the last slot.
  */
 export class MemoryLimitStore implements LimitStore {
-  private readonly windows = new Map<string, number[]>();
+  private readonly windows = new Map<string, SlidingWindow>();
   private readonly used = new Map<string, number>();
   private readonly loading = new Map<string, Promise<void>>();
 
@@ -47,24 +42,24 @@ export class MemoryLimitStore implements LimitStore {
     const { keyId, plan, period, now } = request;
     await this.load(keyId, period.start);
     const id = this.quotaKey(keyId, period.start);
-    const window = this.windows.get(keyId) ?? [];
-    while (window.length > 0 && window[0]! <= now - WINDOW_MS) window.shift();
-    this.windows.set(keyId, window);
+    let window = this.windows.get(keyId);
+    if (!window) {
+      window = new SlidingWindow();
+      this.windows.set(keyId, window);
+    }
+    const inWindow = window.expire(now);
     const used = this.used.get(id)!;
-    const fields = { inWindow: window.length, used, oldestInWindow: window[0] ?? null };
+    const fields = { inWindow, used, oldestInWindow: window.oldest };
     if (used >= plan.requestsPerPeriod) return decision(request, { ...fields, exceeded: 'quota' });
-    if (window.length >= plan.requestsPerMinute) return decision(request, { ...fields, exceeded: 'rate' });
-    // Requests relayed from cluster workers can arrive a few milliseconds out of order: keep it sorted.
-    let at = window.length;
-    while (at > 0 && window[at - 1]! > now) at -= 1;
-    window.splice(at, 0, now);
+    if (inWindow >= plan.requestsPerMinute) return decision(request, { ...fields, exceeded: 'rate' });
+    window.add(now);
     this.used.set(id, used + 1);
     this.ledger.record(keyId, period.start);
     return decision(request, {
       exceeded: null,
-      inWindow: window.length,
+      inWindow: window.size,
       used: used + 1,
-      oldestInWindow: window[0]!,
+      oldestInWindow: window.oldest,
     });
   }
 
