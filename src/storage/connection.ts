@@ -13,6 +13,29 @@ export interface Storage {
   close(): Promise<void>;
 }
 
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Reuses prepared statements by SQL text: Kysely asks better-sqlite3 to prepare every query anew, and
+ * preparing costs more than running the small indexed queries the API makes. Statements run one at a
+ * time on this connection, so sharing them is safe.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDatabase.Database {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = statements.get(source);
+    if (!statement) {
+      // Queries with IN lists of many lengths would grow this without end: start over when full.
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+      statement = prepare(source);
+      statements.set(source, statement);
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
+  return sqlite;
+}
+
 function openSqlite(file: string): Storage {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
@@ -21,7 +44,7 @@ function openSqlite(file: string): Storage {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 10000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 

@@ -46,11 +46,6 @@ export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
       const { competition_id, season_id, team_id, status, date_from, date_to, page, limit } = request.query;
       if (date_from && date_to && date_from > date_to)
         throw invalidParameter('date_to', 'must not be before date_from');
-      if (competition_id && !(await findCompetition(db, competition_id))) {
-        throw notFound('Competition', competition_id, 'competition_id');
-      }
-      if (season_id && !(await findSeason(db, season_id))) throw notFound('Season', season_id, 'season_id');
-      if (team_id && !(await findTeam(db, team_id))) throw notFound('Team', team_id, 'team_id');
       const result = await listMatches(
         db,
         {
@@ -63,6 +58,14 @@ export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
         },
         { page, limit },
       );
+      // A page with rows proves the filters name existing records; only an empty one needs checking.
+      if (result.rows.length === 0) {
+        if (competition_id && !(await findCompetition(db, competition_id))) {
+          throw notFound('Competition', competition_id, 'competition_id');
+        }
+        if (season_id && !(await findSeason(db, season_id))) throw notFound('Season', season_id, 'season_id');
+        if (team_id && !(await findTeam(db, team_id))) throw notFound('Team', team_id, 'team_id');
+      }
       return { data: result.rows.map(toMatch), meta: pageMeta(request, { page, limit }, result.hasMore) };
     },
   );

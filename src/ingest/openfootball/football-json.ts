@@ -8,7 +8,7 @@ import {
   type TeamRecord,
 } from '../canonical.js';
 import { IngestError } from '../ingest-error.js';
-import { SOURCE_NAMES } from '../source-precedence.js';
+import { SOURCE_NAMES, sourceRank } from '../source-precedence.js';
 import { exactNameKey } from '../identity/name-keys.js';
 import { stableId } from '../identity/stable-id.js';
 import { UNSCOPED, type TeamResolver } from '../identity/team-resolver.js';
@@ -224,8 +224,9 @@ export function normalizeFootballJson(
       resolved.teamId,
       maxBy(teams.get(resolved.teamId), candidate, (t) => `${t.name_season}\u0000${t.name}`),
     );
+    // Offered even when already stored, so the alias is credited to the best-ranked source that spells it.
+    addAlias(resolved.scope, resolved.aliasKey, name, resolved.teamId, SOURCE);
     if (resolved.via !== 'stored-alias') {
-      addAlias(resolved.scope, resolved.aliasKey, name, resolved.teamId, SOURCE);
       if (resolved.canonical) {
         addAlias(
           resolved.scope,
@@ -241,7 +242,10 @@ export function normalizeFootballJson(
 
   function addAlias(scope: string, aliasKey: string, alias: string, teamId: string, source: string): void {
     const key = `${scope}\u0000${aliasKey}`;
-    if (!aliases.has(key)) aliases.set(key, { scope, alias_key: aliasKey, alias, team_id: teamId, source });
+    // A spelling that is also the directory's canonical name is credited to the better-ranked of the two.
+    const offered = aliases.get(key);
+    if (!offered || sourceRank(source) < sourceRank(offered.source))
+      aliases.set(key, { scope, alias_key: aliasKey, alias, team_id: teamId, source });
   }
 
   function matchRecord(

@@ -3,7 +3,7 @@ import { exactNameKey } from '../identity/name-keys.js';
 import { nationalTeam, type NationalTeam } from '../identity/national-teams.js';
 import type { TeamResolver } from '../identity/team-resolver.js';
 import { countryByFifaCode } from '../reference/countries.js';
-import { SOURCE_NAMES } from '../source-precedence.js';
+import { SOURCE_NAMES, sourceRank } from '../source-precedence.js';
 import { foldText, slugify } from '../../text/fold.js';
 import { fail, ok, type Parsed } from './parsed.js';
 
@@ -95,8 +95,9 @@ export class TeamBook {
     const current = this.teams.get(resolved.teamId);
     const rank = (t: TeamRecord) => `${t.name_season}\u0000${t.name}`;
     if (!current || rank(candidate) > rank(current)) this.teams.set(resolved.teamId, candidate);
+    // Offered even when already stored, so the alias is credited to the best-ranked source that spells it.
+    this.addAlias(resolved.scope, resolved.aliasKey, name, resolved.teamId, SOURCE);
     if (resolved.via !== 'stored-alias') {
-      this.addAlias(resolved.scope, resolved.aliasKey, name, resolved.teamId, SOURCE);
       if (resolved.canonical) {
         const key = exactNameKey(resolved.canonical);
         this.addAlias(resolved.scope, key, resolved.canonical, resolved.teamId, 'openfootball/clubs');
@@ -107,7 +108,9 @@ export class TeamBook {
 
   private addAlias(scope: string, aliasKey: string, alias: string, teamId: string, source: string): void {
     const key = `${scope}\u0000${aliasKey}`;
-    if (!this.aliases.has(key))
+    // A spelling that is also the directory's canonical name is credited to the better-ranked of the two.
+    const offered = this.aliases.get(key);
+    if (!offered || sourceRank(source) < sourceRank(offered.source))
       this.aliases.set(key, { scope, alias_key: aliasKey, alias, team_id: teamId, source });
   }
 }

@@ -4,6 +4,7 @@ import * as initial from './0001-initial.js';
 import * as plansAndUsage from './0002-plans-and-usage.js';
 import * as matchRowHash from './0003-match-row-hash.js';
 import * as matchDetails from './0004-match-details.js';
+import * as teamSeasonIndexes from './0005-team-season-indexes.js';
 
 /** Migrations are listed here in order; each receives the engine for the few DDL spellings that differ. */
 const MIGRATIONS = {
@@ -11,6 +12,7 @@ const MIGRATIONS = {
   '0002-plans-and-usage': plansAndUsage,
   '0003-match-row-hash': matchRowHash,
   '0004-match-details': matchDetails,
+  '0005-team-season-indexes': teamSeasonIndexes,
 };
 
 export async function migrateToLatest(storage: Storage): Promise<MigrationResultSet> {

@@ -50,13 +50,20 @@ export async function listMatches(
 ): Promise<PageResult<MatchRow>> {
   let query = db.selectFrom('matches');
   if (filter.competitionId) query = query.where('matches.competition_id', '=', filter.competitionId);
-  if (filter.seasonId) query = query.where('matches.season_id', '=', filter.seasonId);
   if (filter.status) query = query.where('matches.status', '=', filter.status);
-  if (filter.teamId) {
-    const teamId = filter.teamId;
+  const { teamId, seasonId } = filter;
+  if (teamId) {
+    // The season test sits inside each side's branch so that each branch is one index range
+    // ((home|away)_team_id, season_id): a team's season costs ~40 index entries, not the whole season.
     query = query.where((eb) =>
-      eb.or([eb('matches.home_team_id', '=', teamId), eb('matches.away_team_id', '=', teamId)]),
+      eb.or(
+        (['matches.home_team_id', 'matches.away_team_id'] as const).map((side) =>
+          eb.and([eb(side, '=', teamId), ...(seasonId ? [eb('matches.season_id', '=', seasonId)] : [])]),
+        ),
+      ),
     );
+  } else if (seasonId) {
+    query = query.where('matches.season_id', '=', seasonId);
   }
   if (filter.dateFrom) query = query.where('matches.starts_at', '>=', `${filter.dateFrom}T00:00:00Z`);
   if (filter.dateTo) query = query.where('matches.starts_at', '<', `${nextDay(filter.dateTo)}T00:00:00Z`);
