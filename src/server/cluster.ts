@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import { IpcLimitStore, serveLimitsTo } from '../limits/ipc-limit-store.js';
 import { openStorage } from '../storage/connection.js';
-import { limitStore, prepareDeployment, startServer, type RunningServer } from './start-server.js';
+import { limitStore } from '../limits/limit-store-factory.js';
+import { prepareDeployment } from './prepare-deployment.js';
 
 const SHUTDOWN_GRACE_MS = 30_000;
 const RESPAWN_DELAY_MS = 1000;
@@ -30,7 +31,9 @@ function exitOnSignal(log: Logger, close: () => Promise<void>): void {
 async function runWorker(config: Readonly<Config>, log: Logger): Promise<void> {
   // Without Redis the primary holds the request counters, so limits stay exact across workers.
   const limits = config.redisUrl ? undefined : new IpcLimitStore();
-  const server: RunningServer = await startServer(config, log, { limits });
+  // Loaded here, not at the top: the cluster primary never serves HTTP and stays small without it.
+  const { startServer } = await import('./start-server.js');
+  const server = await startServer(config, log, { limits });
   exitOnSignal(log, () => server.close());
 }
 
@@ -80,6 +83,7 @@ export async function serve(config: Readonly<Config>, log: Logger, workers: numb
   if (cluster.isWorker) return runWorker(config, log);
   const ingestion = await prepareDeployment(config, log);
   if (workers <= 1) {
+    const { startServer } = await import('./start-server.js');
     const server = await startServer(config, log);
     exitOnSignal(log, async () => {
       ingestion?.stop();
