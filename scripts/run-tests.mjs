@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs every test/**/*.test.ts file with Node's own test runner (TypeScript loaded through tsx) on SQLite,
 // then the files that open storage (those importing test/helpers/build-app, the ingest test-storage or
-// test/support/test-database) again on PostgreSQL, with TOUCHLINE_TEST_ENGINE=postgres.
+// test/support/test-database, and every file under POSTGRES_FOLDERS) again on PostgreSQL, with
+// TOUCHLINE_TEST_ENGINE=postgres.
 //
 // Arguments narrow the run: `npm test -- test/api` runs the files under test/api only.
 // TOUCHLINE_TEST_ENGINE=sqlite or =postgres in the environment runs that engine's pass only.
@@ -17,6 +18,14 @@ import pg from 'pg';
 const ENGINES = ['sqlite', 'postgres'];
 const PG_URL = process.env.TOUCHLINE_TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const USES_STORAGE = /from '[./]+\/(helpers\/build-app|support\/test-storage|support\/test-database)\.js'/;
+// Folders whose files reach storage through support modules of their own: all of them run on both engines.
+const POSTGRES_FOLDERS = ['test/sources'];
+
+function onBothEngines(file) {
+  const relative = path.relative(process.cwd(), path.resolve(file)).split(path.sep).join('/');
+  if (POSTGRES_FOLDERS.some((folder) => relative.startsWith(`${folder}/`))) return true;
+  return USES_STORAGE.test(fs.readFileSync(file, 'utf8'));
+}
 
 function collect(dir) {
   if (!fs.existsSync(dir)) return [];
@@ -93,8 +102,7 @@ if (chosen && !ENGINES.includes(chosen)) {
 
 const results = [];
 for (const engine of chosen ? [chosen] : ENGINES) {
-  const passFiles =
-    engine === 'sqlite' ? files : files.filter((f) => USES_STORAGE.test(fs.readFileSync(f, 'utf8')));
+  const passFiles = engine === 'sqlite' ? files : files.filter(onBothEngines);
   if (passFiles.length === 0) {
     note(`no test file here opens storage; no ${engine} pass`);
     continue;
