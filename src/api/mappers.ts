@@ -81,6 +81,9 @@ export function toCapabilities(row: CompetitionRow): Static<typeof Capabilities>
     // No source carries live data or odds.
     live: false,
     odds: false,
+    statistics: row.stats_match_count > 0,
+    lineups: row.lineup_match_count > 0,
+    timeline: row.event_match_count > 0,
   };
 }
 

@@ -34,7 +34,18 @@ export const MATCH_SPEC_KEYS = [
 /** Extension: whether starts_at carries a kick-off time or only the date. */
 export const MATCH_KEYS = [...MATCH_SPEC_KEYS, 'starts_at_precision'];
 export const MATCH_TEAM_KEYS = ['id', 'name', 'logo_url', 'score'];
-export const CAPABILITY_KEYS = ['fixtures', 'results', 'teams', 'standings', 'players', 'live', 'odds'];
+export const CAPABILITY_KEYS = [
+  'fixtures',
+  'results',
+  'teams',
+  'standings',
+  'players',
+  'live',
+  'odds',
+  'statistics',
+  'lineups',
+  'timeline',
+];
 export const HEALTH_KEYS = ['status', 'version', 'time', 'checks'];
 /** Spec meta is page, limit, request_id; has_more is an extension, total appears on searchable lists. */
 export const PAGE_META_KEYS = ['page', 'limit', 'request_id', 'has_more'];

@@ -83,6 +83,9 @@ test('coverage routes', async (t) => {
       players: false,
       live: false,
       odds: false,
+      statistics: false,
+      lineups: false,
+      timeline: false,
     });
   });
 

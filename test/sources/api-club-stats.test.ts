@@ -112,6 +112,9 @@ describe('sources: club statistics through the API', () => {
       players: false,
       live: false,
       odds: false,
+      statistics: true,
+      lineups: false,
+      timeline: false,
     });
   });
 

@@ -71,6 +71,9 @@ describe('sources: the statistics coverage flag follows stored rows', () => {
       players: false,
       live: false,
       odds: false,
+      statistics: false,
+      lineups: false,
+      timeline: false,
     });
   });
 
@@ -95,6 +98,7 @@ describe('sources: the statistics coverage flag follows stored rows', () => {
     );
     assert.deepEqual(await stats(arsenalBurnley), { coverage: { statistics_available: true }, teams: [] });
     const available = await capabilities();
+    assert.equal(available.statistics, true, 'the competition now has statistics');
     assert.deepEqual([available.standings, available.players], [false, false], 'statistics are neither');
   });
 
@@ -103,5 +107,6 @@ describe('sources: the statistics coverage flag follows stored rows', () => {
     await refreshDerivedCounts(storage.db, new Date().toISOString());
     await api.refresh();
     assert.deepEqual(await stats(burnleyCity), { coverage: { statistics_available: false }, teams: [] });
+    assert.equal((await capabilities()).statistics, false);
   });
 });

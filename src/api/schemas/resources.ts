@@ -104,6 +104,9 @@ export const Capabilities = Type.Object(
     players: Type.Boolean(),
     live: Type.Boolean(),
     odds: Type.Boolean(),
+    statistics: Type.Boolean({ description: 'Team match statistics (an addition to the contract)' }),
+    lineups: Type.Boolean({ description: 'Match lineups (an addition to the contract)' }),
+    timeline: Type.Boolean({ description: 'Match events (an addition to the contract)' }),
   },
   {
     $id: 'Capabilities',
