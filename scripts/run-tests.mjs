@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // Runs every test/**/*.test.ts file with Node's own test runner (TypeScript loaded through tsx) on SQLite,
-// then the files that open storage (those importing test/helpers/build-app, the ingest test-storage or
-// test/support/test-database, and every file under POSTGRES_FOLDERS) again on PostgreSQL, with
-// TOUCHLINE_TEST_ENGINE=postgres.
+// then the files that open storage again on PostgreSQL, with TOUCHLINE_TEST_ENGINE=postgres: those that
+// reach test/support/test-database.ts through their imports of test code (build-app, test-storage, ...).
 //
 // Arguments narrow the run: `npm test -- test/api` runs the files under test/api only.
 // TOUCHLINE_TEST_ENGINE=sqlite or =postgres in the environment runs that engine's pass only.
@@ -17,14 +16,22 @@ import pg from 'pg';
 
 const ENGINES = ['sqlite', 'postgres'];
 const PG_URL = process.env.TOUCHLINE_TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const USES_STORAGE = /from '[./]+\/(helpers\/build-app|support\/test-storage|support\/test-database)\.js'/;
-// Folders whose files reach storage through support modules of their own: all of them run on both engines.
-const POSTGRES_FOLDERS = ['test/sources'];
+const TEST_DATABASE = path.resolve('test/support/test-database.ts');
+const RELATIVE_IMPORT = /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)\.js'/g;
+const storageUse = new Map();
 
-function onBothEngines(file) {
-  const relative = path.relative(process.cwd(), path.resolve(file)).split(path.sep).join('/');
-  if (POSTGRES_FOLDERS.some((folder) => relative.startsWith(`${folder}/`))) return true;
-  return USES_STORAGE.test(fs.readFileSync(file, 'utf8'));
+/** Whether a test file reaches test/support/test-database.ts through its relative imports of test code. */
+function usesStorage(file) {
+  const absolute = path.resolve(file);
+  if (absolute === TEST_DATABASE) return true;
+  if (storageUse.has(absolute)) return storageUse.get(absolute);
+  storageUse.set(absolute, false); // an import cycle ends here
+  const found = [...fs.readFileSync(absolute, 'utf8').matchAll(RELATIVE_IMPORT)]
+    .map((m) => path.resolve(path.dirname(absolute), `${m[1]}.ts`))
+    .filter((dep) => !path.relative(path.resolve('test'), dep).startsWith('..') && fs.existsSync(dep))
+    .some(usesStorage);
+  storageUse.set(absolute, found);
+  return found;
 }
 
 function collect(dir) {
@@ -102,7 +109,7 @@ if (chosen && !ENGINES.includes(chosen)) {
 
 const results = [];
 for (const engine of chosen ? [chosen] : ENGINES) {
-  const passFiles = engine === 'sqlite' ? files : files.filter(onBothEngines);
+  const passFiles = engine === 'sqlite' ? files : files.filter(usesStorage);
   if (passFiles.length === 0) {
     note(`no test file here opens storage; no ${engine} pass`);
     continue;
@@ -120,7 +127,7 @@ for (const engine of chosen ? [chosen] : ENGINES) {
       continue;
     }
   }
-  note(`${engine} pass: ${passFiles.length} files`);
+  note(`${engine} pass: ${passFiles.length} file${passFiles.length === 1 ? '' : 's'}`);
   results.push(await runPass(engine, passFiles));
 }
 

@@ -42,7 +42,7 @@ describe('fjelstul: artifact forms and whole-run failures', () => {
     await tar.c({ gzip: true, file: archive, cwd: dir }, ['data-csv']);
     const results: string[][] = [];
     for (const from of [dir, folder, archive]) {
-      const storage = await openDb(scratch());
+      const storage = await openDb();
       const run = await ingestFjelstul(storage, from);
       assert.equal(run.outcome, 'succeeded', `${from}: ${run.error}`);
       results.push(await matchIds(storage));
@@ -58,7 +58,7 @@ describe('fjelstul: artifact forms and whole-run failures', () => {
     writeTables(dir, sampleTables());
     fs.mkdirSync(path.join(dir, 'old'));
     fs.writeFileSync(path.join(dir, 'old', 'matches.csv'), 'not,the,table\n');
-    const storage = await openDb(scratch());
+    const storage = await openDb();
     const run = await ingestFjelstul(storage, dir);
     assert.equal(run.outcome, 'succeeded', run.error ?? '');
     assert.equal((await matchIds(storage)).length, 4);
@@ -77,7 +77,7 @@ describe('fjelstul: artifact forms and whole-run failures', () => {
       path.join(folder, 'matches.csv'),
       csvText(TABLES.matches.columns, tables.matches, '\r\n'),
     );
-    const storage = await openDb(scratch());
+    const storage = await openDb();
     const run = await ingestFjelstul(storage, folder);
     assert.equal(run.outcome, 'succeeded', run.error ?? '');
     const venues = await storage.db.selectFrom('matches').select('venue_name').distinct().execute();
@@ -93,7 +93,7 @@ describe('fjelstul: artifact forms and whole-run failures', () => {
     const tables: Partial<ReturnType<typeof sampleTables>> = sampleTables();
     delete tables.players;
     writeTables(dir, tables);
-    const storage = await openDb(scratch());
+    const storage = await openDb();
     const run = await ingestFjelstul(storage, dir);
     assert.equal(run.outcome, 'failed');
     assert.match(run.error ?? '', /players\.csv not found/);
@@ -106,7 +106,7 @@ describe('fjelstul: artifact forms and whole-run failures', () => {
     const folder = writeTables(dir, sampleTables());
     const text = fs.readFileSync(path.join(folder, 'matches.csv'), 'utf8');
     fs.writeFileSync(path.join(folder, 'matches.csv'), text.replace('match_time', 'kickoff'));
-    const storage = await openDb(scratch());
+    const storage = await openDb();
     const run = await ingestFjelstul(storage, folder);
     assert.equal(run.outcome, 'failed');
     assert.match(run.error ?? '', /matches\.csv: missing column\(s\) match_time/);
@@ -120,7 +120,7 @@ describe('fjelstul: artifact forms and whole-run failures', () => {
     delete tables.squads;
     delete tables.player_appearances;
     writeTables(dir, tables);
-    const storage = await openDb(scratch());
+    const storage = await openDb();
     const run = await ingestFjelstul(storage, dir);
     assert.equal(run.outcome, 'succeeded', run.error ?? '');
     assert.ok(run.notes.includes('squads.csv is not in the artifact: no squads'));
@@ -133,7 +133,7 @@ describe('fjelstul: artifact forms and whole-run failures', () => {
     const dir = scratch();
     const folder = writeTables(dir, sampleTables());
     fs.appendFileSync(path.join(folder, 'players.csv'), 'P-77,Only,Three\n');
-    const storage = await openDb(scratch());
+    const storage = await openDb();
     const run = await ingestFjelstul(storage, folder);
     assert.equal(run.outcome, 'succeeded', run.error ?? '');
     const rejections = await storage.db

@@ -42,7 +42,7 @@ describe('fjelstul: the full World Cup database', () => {
 
   before(async () => {
     if (!AVAILABLE) return;
-    storage = await openDb(tmp.dir);
+    storage = await openDb();
     first = await ingestFjelstul(storage, DATA);
     const found = await rows<Record<string, unknown>>(
       storage,

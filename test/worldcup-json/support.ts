@@ -8,6 +8,7 @@ import { runIngestion, type RunSummary } from '../../src/ingest/runner.js';
 import { SOURCES } from '../../src/ingest/sources.js';
 import { openStorage, type Storage } from '../../src/storage/connection.js';
 import { migrateToLatest } from '../../src/storage/migrations/migrate.js';
+import { createTestDatabase } from '../support/test-database.js';
 
 // ../shared/data beside the repository root (test/worldcup-json -> repo root -> ..).
 const SHARED = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/data');
@@ -48,19 +49,29 @@ export interface TempStorage extends Storage {
   dir: string;
 }
 
-/** A new, migrated SQLite database in a temporary folder of its own, removed on close. */
+/**
+ * A new, migrated database of its own on the engine under test, and a temporary folder for the test's
+ * files; `close()` removes both.
+ */
 export async function openTempStorage(): Promise<TempStorage> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-wcjson-'));
-  const storage = openStorage(`sqlite:${path.join(dir, 'db')}`);
-  await migrateToLatest(storage);
-  return {
-    ...storage,
-    dir,
-    close: async () => {
+  const database = await createTestDatabase();
+  const storage = openStorage(database.url);
+  const close = async () => {
+    try {
       await storage.close();
+      await database.drop();
+    } finally {
       fs.rmSync(dir, { recursive: true, force: true });
-    },
+    }
   };
+  try {
+    await migrateToLatest(storage);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { ...storage, dir, close };
 }
 
 export function ingestWorldcupJson(

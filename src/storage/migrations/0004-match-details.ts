@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { Engine } from '../connection.js';
+import { textType } from './column-types.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -8,28 +10,29 @@ type AnyDb = Kysely<any>;
  * has a deterministic text `id` built from its natural key, so re-imports compare and skip it like any
  * other row, and a `source` naming where it came from.
  */
-export async function up(db: AnyDb): Promise<void> {
+export async function up(db: AnyDb, engine: Engine): Promise<void> {
+  const text = textType(engine);
   await db.schema
     .createTable('players')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('date_of_birth', 'text')
-    .addColumn('source', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('name', text, (c) => c.notNull())
+    .addColumn('date_of_birth', text)
+    .addColumn('source', text, (c) => c.notNull())
+    .addColumn('created_at', text, (c) => c.notNull())
+    .addColumn('updated_at', text, (c) => c.notNull())
     .execute();
 
   await db.schema
     .createTable('squad_members')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('season_id', 'text', (c) => c.notNull().references('seasons.id'))
-    .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id'))
-    .addColumn('player_id', 'text', (c) => c.notNull().references('players.id'))
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('season_id', text, (c) => c.notNull().references('seasons.id'))
+    .addColumn('team_id', text, (c) => c.notNull().references('teams.id'))
+    .addColumn('player_id', text, (c) => c.notNull().references('players.id'))
     .addColumn('shirt_number', 'integer')
-    .addColumn('position', 'text')
-    .addColumn('source', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('position', text)
+    .addColumn('source', text, (c) => c.notNull())
+    .addColumn('created_at', text, (c) => c.notNull())
+    .addColumn('updated_at', text, (c) => c.notNull())
     .execute();
   await db.schema
     .createIndex('squad_members_team')
@@ -41,11 +44,11 @@ export async function up(db: AnyDb): Promise<void> {
   // before or after the fixtures it describes, and links to its match whichever came first.
   await db.schema
     .createTable('match_team_stats')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('match_date', 'text', (c) => c.notNull())
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('match_date', text, (c) => c.notNull())
     // No foreign keys: the teams may be ingested after the statistics that name them.
-    .addColumn('team_id', 'text', (c) => c.notNull())
-    .addColumn('opponent_team_id', 'text', (c) => c.notNull())
+    .addColumn('team_id', text, (c) => c.notNull())
+    .addColumn('opponent_team_id', text, (c) => c.notNull())
     .addColumn('corners', 'integer')
     .addColumn('shots_total', 'integer')
     .addColumn('shots_on_target', 'integer')
@@ -55,9 +58,9 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('expected_goals', 'real')
     .addColumn('yellow_cards', 'integer')
     .addColumn('red_cards', 'integer')
-    .addColumn('source', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('source', text, (c) => c.notNull())
+    .addColumn('created_at', text, (c) => c.notNull())
+    .addColumn('updated_at', text, (c) => c.notNull())
     .execute();
   await db.schema
     .createIndex('match_team_stats_pairing')
@@ -67,49 +70,49 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable('match_team_sheets')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('match_id', 'text', (c) => c.notNull().references('matches.id'))
-    .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id'))
-    .addColumn('formation', 'text')
-    .addColumn('coach_name', 'text')
-    .addColumn('source', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('match_id', text, (c) => c.notNull().references('matches.id'))
+    .addColumn('team_id', text, (c) => c.notNull().references('teams.id'))
+    .addColumn('formation', text)
+    .addColumn('coach_name', text)
+    .addColumn('source', text, (c) => c.notNull())
+    .addColumn('created_at', text, (c) => c.notNull())
+    .addColumn('updated_at', text, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('match_team_sheets_match').on('match_team_sheets').column('match_id').execute();
 
   await db.schema
     .createTable('match_lineups')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('match_id', 'text', (c) => c.notNull().references('matches.id'))
-    .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id'))
-    .addColumn('player_id', 'text', (c) => c.notNull().references('players.id'))
-    .addColumn('role', 'text', (c) => c.notNull())
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('match_id', text, (c) => c.notNull().references('matches.id'))
+    .addColumn('team_id', text, (c) => c.notNull().references('teams.id'))
+    .addColumn('player_id', text, (c) => c.notNull().references('players.id'))
+    .addColumn('role', text, (c) => c.notNull())
     .addColumn('shirt_number', 'integer')
-    .addColumn('position', 'text')
-    .addColumn('source', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('position', text)
+    .addColumn('source', text, (c) => c.notNull())
+    .addColumn('created_at', text, (c) => c.notNull())
+    .addColumn('updated_at', text, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('match_lineups_match').on('match_lineups').column('match_id').execute();
 
   await db.schema
     .createTable('match_events')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('match_id', 'text', (c) => c.notNull().references('matches.id'))
-    .addColumn('sort_key', 'text', (c) => c.notNull())
-    .addColumn('type', 'text', (c) => c.notNull())
-    .addColumn('period', 'text', (c) => c.notNull())
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('match_id', text, (c) => c.notNull().references('matches.id'))
+    .addColumn('sort_key', text, (c) => c.notNull())
+    .addColumn('type', text, (c) => c.notNull())
+    .addColumn('period', text, (c) => c.notNull())
     .addColumn('minute', 'integer')
     .addColumn('stoppage_minute', 'integer')
-    .addColumn('label', 'text')
-    .addColumn('team_id', 'text', (c) => c.references('teams.id'))
-    .addColumn('player_id', 'text', (c) => c.references('players.id'))
-    .addColumn('related_player_id', 'text', (c) => c.references('players.id'))
-    .addColumn('detail', 'text')
-    .addColumn('source', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('label', text)
+    .addColumn('team_id', text, (c) => c.references('teams.id'))
+    .addColumn('player_id', text, (c) => c.references('players.id'))
+    .addColumn('related_player_id', text, (c) => c.references('players.id'))
+    .addColumn('detail', text)
+    .addColumn('source', text, (c) => c.notNull())
+    .addColumn('created_at', text, (c) => c.notNull())
+    .addColumn('updated_at', text, (c) => c.notNull())
     .execute();
   await db.schema
     .createIndex('match_events_match')
@@ -119,10 +122,10 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable('standings')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('season_id', 'text', (c) => c.notNull().references('seasons.id'))
-    .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id'))
-    .addColumn('group_name', 'text')
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('season_id', text, (c) => c.notNull().references('seasons.id'))
+    .addColumn('team_id', text, (c) => c.notNull().references('teams.id'))
+    .addColumn('group_name', text)
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('played', 'integer', (c) => c.notNull())
     .addColumn('won', 'integer', (c) => c.notNull())
@@ -132,11 +135,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('goals_against', 'integer', (c) => c.notNull())
     .addColumn('goal_difference', 'integer', (c) => c.notNull())
     .addColumn('points', 'integer', (c) => c.notNull())
-    .addColumn('form', 'text')
-    .addColumn('description', 'text')
-    .addColumn('source', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('form', text)
+    .addColumn('description', text)
+    .addColumn('source', text, (c) => c.notNull())
+    .addColumn('created_at', text, (c) => c.notNull())
+    .addColumn('updated_at', text, (c) => c.notNull())
     .execute();
   await db.schema
     .createIndex('standings_season')
@@ -148,19 +151,19 @@ export async function up(db: AnyDb): Promise<void> {
   // Which sources know a match, under which of their own keys: provenance kept for every source.
   await db.schema
     .createTable('match_sources')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('match_id', 'text', (c) => c.notNull().references('matches.id'))
-    .addColumn('source', 'text', (c) => c.notNull())
-    .addColumn('source_key', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('match_id', text, (c) => c.notNull().references('matches.id'))
+    .addColumn('source', text, (c) => c.notNull())
+    .addColumn('source_key', text, (c) => c.notNull())
+    .addColumn('created_at', text, (c) => c.notNull())
+    .addColumn('updated_at', text, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('match_sources_match').on('match_sources').column('match_id').execute();
 
   // The source's own (local) match date, which statistics link on, and the source that wrote the row:
   // when two sources describe one match, the higher-ranked one's row is kept whatever the import order.
-  await db.schema.alterTable('matches').addColumn('local_date', 'text').execute();
-  await db.schema.alterTable('matches').addColumn('source', 'text').execute();
+  await db.schema.alterTable('matches').addColumn('local_date', text).execute();
+  await db.schema.alterTable('matches').addColumn('source', text).execute();
   await db.schema
     .createIndex('matches_home_local_date')
     .on('matches')

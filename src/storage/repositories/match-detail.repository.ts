@@ -30,6 +30,7 @@ export async function teamStatsForMatch(
 
 export type LineupRow = MatchLineupTable & { player_name: string };
 
+/** Lineup rows by role, then shirt number (a missing one first, on both engines), then name. */
 export async function lineupsForMatch(db: Kysely<Database>, matchId: string): Promise<LineupRow[]> {
   return db
     .selectFrom('match_lineups')
@@ -38,7 +39,7 @@ export async function lineupsForMatch(db: Kysely<Database>, matchId: string): Pr
     .select('players.name as player_name')
     .where('match_lineups.match_id', '=', matchId)
     .orderBy('match_lineups.role', 'desc')
-    .orderBy('match_lineups.shirt_number')
+    .orderBy('match_lineups.shirt_number', (ob) => ob.asc().nullsFirst())
     .orderBy('players.name')
     .execute();
 }

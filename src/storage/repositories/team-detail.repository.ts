@@ -24,7 +24,8 @@ export async function latestSquad(db: Kysely<Database>, teamId: string) {
     ])
     .where('squad_members.team_id', '=', teamId)
     .where('squad_members.season_id', '=', latest.id)
-    .orderBy('squad_members.shirt_number')
+    // A missing shirt number first on both engines (SQLite's default; PostgreSQL's is last).
+    .orderBy('squad_members.shirt_number', (ob) => ob.asc().nullsFirst())
     .orderBy('players.name')
     .execute();
   return { season: { id: latest.id, name: latest.name }, players };
@@ -52,7 +53,7 @@ export type StandingRowWithNames = Awaited<ReturnType<typeof seasonStandings>>[n
 export async function seasonStandings(db: Kysely<Database>, seasonId: string) {
   return standingsQuery(db)
     .where('standings.season_id', '=', seasonId)
-    .orderBy('standings.group_name')
+    .orderBy('standings.group_name', (ob) => ob.asc().nullsFirst())
     .orderBy('standings.position')
     .execute();
 }

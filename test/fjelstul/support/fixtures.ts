@@ -6,6 +6,7 @@ import { runIngestion, type RunSummary } from '../../../src/ingest/runner.js';
 import { SOURCES } from '../../../src/ingest/sources.js';
 import { openStorage, type Storage } from '../../../src/storage/connection.js';
 import { migrateToLatest } from '../../../src/storage/migrations/migrate.js';
+import { createTestDatabase } from '../../support/test-database.js';
 
 export type Cells = Record<string, string | number>;
 
@@ -15,11 +16,24 @@ export function tempDir(prefix = 'touchline-fjelstul-'): { dir: string; cleanup:
   return { dir, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** A migrated SQLite database in `dir`. */
-export async function openDb(dir: string): Promise<Storage> {
-  const storage = openStorage(`sqlite:${path.join(dir, 'touchline.db')}`);
-  await migrateToLatest(storage);
-  return storage;
+/** A new, migrated database of its own on the engine under test; `close()` also removes it. */
+export async function openDb(): Promise<Storage> {
+  const database = await createTestDatabase('touchline.db');
+  const storage = openStorage(database.url);
+  const close = async () => {
+    try {
+      await storage.close();
+    } finally {
+      await database.drop();
+    }
+  };
+  try {
+    await migrateToLatest(storage);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { ...storage, close };
 }
 
 export function ingestFjelstul(storage: Storage, from: string): Promise<RunSummary> {

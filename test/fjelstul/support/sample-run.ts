@@ -35,7 +35,7 @@ export interface SampleRun {
 export async function ingestSample(): Promise<SampleRun> {
   const tmp = tempDir();
   writeTables(tmp.dir, sampleTables());
-  const storage = await openDb(tmp.dir);
+  const storage = await openDb();
   const run = await ingestFjelstul(storage, tmp.dir);
   assert.equal(run.outcome, 'succeeded', run.error ?? '');
   return {

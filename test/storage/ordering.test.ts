@@ -3,21 +3,26 @@ import { after, before, describe, it } from 'node:test';
 import { openStorage, type Storage } from '../../src/storage/connection.js';
 import { migrateToLatest } from '../../src/storage/migrations/migrate.js';
 import { listCompetitions, listSeasons } from '../../src/storage/repositories/competition.repository.js';
+import { latestSquad } from '../../src/storage/repositories/team-detail.repository.js';
 import { listTeams } from '../../src/storage/repositories/team.repository.js';
 import { foldText } from '../../src/text/fold.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
-// Listings order text by code point on both engines: SQLite always does, PostgreSQL because text columns
-// carry the C collation whatever the database's locale. Its test databases get a linguistic one, under
-// which "aberdeen fc" would sort before "a.f.c. bournemouth" and "Österreich" between England and Spain.
+// Listings come out in the same order on both engines. Text sorts by code point: SQLite always does so,
+// PostgreSQL because text columns carry the C collation whatever the database's locale (its test databases
+// get a linguistic one, under which "aberdeen fc" would sort before "a.f.c. bournemouth" and "Österreich"
+// between England and Spain). NULLs sort first, SQLite's default, which PostgreSQL queries ask for.
 const NOW = '2024-03-01T12:00:00Z';
 
-describe('storage: text sorts the same on every engine', () => {
+describe('storage: listings sort the same on every engine', () => {
   let database: TestDatabase;
   let storage: Storage;
 
   /** Only the columns these tests need; any other takes its default. */
-  async function insert(table: 'teams' | 'competitions' | 'seasons', rows: Array<Record<string, unknown>>) {
+  async function insert(
+    table: 'teams' | 'competitions' | 'seasons' | 'players' | 'squad_members',
+    rows: Array<Record<string, unknown>>,
+  ) {
     const stamped = rows.map((row) => ({ ...row, created_at: NOW, updated_at: NOW }));
     await storage.db
       .insertInto(table)
@@ -70,6 +75,27 @@ describe('storage: text sorts the same on every engine', () => {
         match_count: 1,
       })),
     );
+    const squad: Array<[string, number | null]> = [
+      ['Pelé', 10],
+      ['Ádám', null],
+      ['Garrincha', 9],
+      ['Zico', null],
+    ];
+    await insert(
+      'players',
+      squad.map(([name], i) => ({ id: `player_${i}`, name, source: 'test' })),
+    );
+    await insert(
+      'squad_members',
+      squad.map(([, shirt], i) => ({
+        id: `squad_${i}`,
+        season_id: 'season_2024',
+        team_id: 'team_0',
+        player_id: `player_${i}`,
+        shirt_number: shirt,
+        source: 'test',
+      })),
+    );
   });
 
   after(async () => {
@@ -98,6 +124,14 @@ describe('storage: text sorts the same on every engine', () => {
     assert.deepEqual(
       seasons.map((s) => s.key),
       ['2024', '2023-24', '2023', '2022-23'],
+    );
+  });
+
+  it('a squad sorts by shirt number, a missing one first, then by name', async () => {
+    const squad = await latestSquad(storage.db, 'team_0');
+    assert.deepEqual(
+      squad?.players.map((p) => p.name),
+      ['Zico', 'Ádám', 'Garrincha', 'Pelé'],
     );
   });
 });
