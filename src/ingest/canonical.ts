@@ -113,3 +113,18 @@ export interface CanonicalBatch {
   /** Non-fatal observations worth telling the operator, e.g. corrected dates. */
   notes: string[];
 }
+
+/** A batch with nothing in it yet, for an adapter to fill. */
+export function emptyBatch(notes: string[] = []): CanonicalBatch {
+  return {
+    competitions: [],
+    seasons: [],
+    teams: [],
+    aliases: [],
+    matches: [],
+    details: emptyDetails(),
+    rejections: [],
+    artifacts: [],
+    notes,
+  };
+}

@@ -1,4 +1,4 @@
-import { emptyDetails, type ArtifactFile, type CanonicalBatch } from '../canonical.js';
+import { emptyBatch, type ArtifactFile, type CanonicalBatch } from '../canonical.js';
 import { loadSheet, type Sheet } from './csv-sheet.js';
 import { EventLog } from './event-log.js';
 import { locateTables, TABLES, type TableName } from './files.js';
@@ -35,17 +35,7 @@ export function normalizeFjelstul(
   onFile: (done: number, total: number, uri: string) => void = () => undefined,
 ): CanonicalBatch {
   const located = locateTables(files);
-  const batch: CanonicalBatch = {
-    competitions: [],
-    seasons: [],
-    teams: [],
-    aliases: [],
-    matches: [],
-    details: emptyDetails(),
-    rejections: [],
-    artifacts: [],
-    notes: [],
-  };
+  const batch: CanonicalBatch = emptyBatch();
   const credited = new Set<string>();
   const sheets = new Map<TableName, Sheet>();
   const tables = Object.keys(TABLES) as TableName[];

@@ -1,6 +1,6 @@
 import { parseCsv } from '../artifacts/csv.js';
 import { readArtifact } from '../artifacts/read-artifact.js';
-import { emptyDetails, type ArtifactOutcome, type CanonicalBatch } from '../canonical.js';
+import { emptyBatch, type ArtifactOutcome, type CanonicalBatch } from '../canonical.js';
 import { AliasIndex } from '../identity/alias-index.js';
 import { TeamResolver } from '../identity/team-resolver.js';
 import { IngestError } from '../ingest-error.js';
@@ -29,17 +29,7 @@ export async function loadFootballData(options: SourceOptions): Promise<LoadedSo
         .sort((a, b) => a.uri.localeCompare(b.uri));
       if (files.length === 0)
         throw new IngestError('no football-data season files (<league>/season-YYYY.csv) found');
-      const batch: CanonicalBatch = {
-        competitions: [],
-        seasons: [],
-        teams: [],
-        aliases: [],
-        matches: [],
-        details: emptyDetails(),
-        rejections: [],
-        artifacts: [],
-        notes: [...directory.notes],
-      };
+      const batch: CanonicalBatch = emptyBatch([...directory.notes]);
       files.forEach((file, i) => {
         onFile?.(i, files.length, file.uri);
         const league = leagueScopes(file.uri);

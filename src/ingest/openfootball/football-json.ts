@@ -1,5 +1,5 @@
 import {
-  emptyDetails,
+  emptyBatch,
   type ArtifactFile,
   type CanonicalBatch,
   type CompetitionRecord,
@@ -17,6 +17,7 @@ import { competitionProfile, type CompetitionProfile } from './competition-catal
 import { countryByKey } from '../reference/countries.js';
 import { localToUtc } from '../time/local-to-utc.js';
 import { parseRawMatch, type RawMatch } from './match-record.js';
+import { scoreColumns } from '../score-columns.js';
 import { matchStatus } from '../match-status.js';
 import { competitionName, correctSeasonYears, seasonName } from './season-dates.js';
 import { isPlaceholderTeam, teamName } from './team-names.js';
@@ -88,17 +89,7 @@ export function normalizeFootballJson(
   if (seasonFiles.length === 0) {
     throw new IngestError('no football.json files (<season>/<code>.json) found in the artifact');
   }
-  const batch: CanonicalBatch = {
-    competitions: [],
-    seasons: [],
-    teams: [],
-    aliases: [],
-    matches: [],
-    details: emptyDetails(),
-    rejections: [],
-    artifacts: [],
-    notes: [],
-  };
+  const batch: CanonicalBatch = emptyBatch();
   const fold = memo(foldText);
   const slug = memo(slugify);
   const competitions = new Map<string, CompetitionRecord>();
@@ -259,8 +250,6 @@ export function normalizeFootballJson(
   ): MatchRecord {
     const startsAt = raw.time ? localToUtc(date, raw.time, profile.timezone) : `${date}T00:00:00Z`;
     const kickoffEndsAt = Date.parse(startsAt) + (raw.time ? 0 : DAY_MS);
-    const { ht, ft, et, p } = raw.score;
-    const final = et ?? ft;
     return {
       id: '',
       competition_id: competitionId,
@@ -273,16 +262,7 @@ export function normalizeFootballJson(
       time_known: raw.time ? 1 : 0,
       status: matchStatus(raw.status, raw.score, kickoffEndsAt, now),
       source_status: raw.status,
-      home_score: final?.[0] ?? null,
-      away_score: final?.[1] ?? null,
-      ht_home: ht?.[0] ?? null,
-      ht_away: ht?.[1] ?? null,
-      ft_home: ft?.[0] ?? null,
-      ft_away: ft?.[1] ?? null,
-      et_home: et?.[0] ?? null,
-      et_away: et?.[1] ?? null,
-      pen_home: p?.[0] ?? null,
-      pen_away: p?.[1] ?? null,
+      ...scoreColumns(raw.score),
       venue_name: null,
       local_date: date,
       source: SOURCE,

@@ -1,5 +1,6 @@
 import type { MatchRecord } from '../canonical.js';
 import { tournamentMatchId } from '../identity/tournament-identity.js';
+import { scoreColumns } from '../score-columns.js';
 import { matchStatus } from '../match-status.js';
 import { SOURCE_NAMES } from '../source-precedence.js';
 import type { FileRun, RunState } from './file-run.js';
@@ -97,7 +98,6 @@ function matchRecord(
 ): MatchRecord {
   const { edition } = run;
   const kickoffEndsAt = Date.parse(start.startsAt) + (start.timeKnown ? 0 : DAY_MS);
-  const { ht, ft, et, p } = raw.score;
   const final = finalScore(raw.score);
   return {
     id,
@@ -112,16 +112,7 @@ function matchRecord(
     time_known: start.timeKnown,
     status: matchStatus(raw.status, raw.score, kickoffEndsAt, now),
     source_status: raw.status,
-    home_score: final?.[0] ?? null,
-    away_score: final?.[1] ?? null,
-    ht_home: ht?.[0] ?? null,
-    ht_away: ht?.[1] ?? null,
-    ft_home: ft?.[0] ?? null,
-    ft_away: ft?.[1] ?? null,
-    et_home: et?.[0] ?? null,
-    et_away: et?.[1] ?? null,
-    pen_home: p?.[0] ?? null,
-    pen_away: p?.[1] ?? null,
+    ...scoreColumns(raw.score, final),
     venue_name: raw.ground,
     local_date: raw.date,
     source: SOURCE,

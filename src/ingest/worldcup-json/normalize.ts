@@ -1,9 +1,4 @@
-import {
-  emptyDetails,
-  type ArtifactFile,
-  type CanonicalBatch,
-  type CompetitionRecord,
-} from '../canonical.js';
+import { emptyBatch, type ArtifactFile, type CanonicalBatch, type CompetitionRecord } from '../canonical.js';
 import { IngestError } from '../ingest-error.js';
 import type { TeamResolver } from '../identity/team-resolver.js';
 import { competitionRecord, editionOf, seasonRecord } from './editions.js';
@@ -34,17 +29,7 @@ export function normalizeWorldcupJson(
     );
   }
   const state: RunState = {
-    batch: {
-      competitions: [],
-      seasons: [],
-      teams: [],
-      aliases: [],
-      matches: [],
-      details: emptyDetails(),
-      rejections: [],
-      artifacts: [],
-      notes: [],
-    },
+    batch: emptyBatch(),
     teams: new TeamBook(resolver),
     players: new PlayerBook(),
     now,
