@@ -18,6 +18,7 @@ import { MemoryLimitStore } from '../../../src/limits/memory-limit-store.js';
 import { RedisLimitStore } from '../../../src/limits/redis-limit-store.js';
 import { UsageLedger } from '../../../src/limits/usage-ledger.js';
 import { openStorage, type Storage } from '../../../src/storage/connection.js';
+import { createTestDatabase } from '../../support/test-database.js';
 import { migrateToLatest } from '../../../src/storage/migrations/migrate.js';
 import { insertApiKey, type ApiKeyRow } from '../../../src/storage/repositories/api-key.repository.js';
 
@@ -114,7 +115,10 @@ export async function limitsEnv(
       }
     });
   }
-  const databaseUrl = `sqlite:${path.join(dir, 'limits.db')}`;
+  // SQLite or PostgreSQL, as TOUCHLINE_TEST_ENGINE says: npm test runs these on both engines.
+  const database = await createTestDatabase('limits.db');
+  scope.defer(() => database.drop());
+  const databaseUrl = database.url;
   const storage = openStorage(databaseUrl);
   scope.defer(() => storage.close());
   await migrateToLatest(storage);
