@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { Engine } from '../../src/storage/connection.js';
+import { openStorage, type Engine, type Storage } from '../../src/storage/connection.js';
+import { migrateToLatest } from '../../src/storage/migrations/migrate.js';
 
 /** The maintenance database test databases are created from and dropped through. */
 export const DEFAULT_PG_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -98,4 +99,29 @@ async function createPostgres(): Promise<TestDatabase> {
 export async function createTestDatabase(file = 'test.db'): Promise<TestDatabase> {
   if (!/^[\w.-]+$/.test(file)) throw new Error(`createTestDatabase: bad file name "${file}"`);
   return testEngine() === 'postgres' ? createPostgres() : createSqlite(file);
+}
+
+export interface TestStorage extends Storage {
+  /** The database's `DATABASE_URL`, for a child process such as the command line. */
+  url: string;
+}
+
+/** A new database, migrated and opened; its `close()` also removes it. */
+export async function openTestStorage(name = 'test.db'): Promise<TestStorage> {
+  const database = await createTestDatabase(name);
+  const storage = openStorage(database.url);
+  const close = async () => {
+    try {
+      await storage.close();
+    } finally {
+      await database.drop();
+    }
+  };
+  try {
+    await migrateToLatest(storage);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { ...storage, url: database.url, close };
 }

@@ -4,9 +4,8 @@ import path from 'node:path';
 import { TABLES, type TableName } from '../../../src/ingest/fjelstul/files.js';
 import { runIngestion, type RunSummary } from '../../../src/ingest/runner.js';
 import { SOURCES } from '../../../src/ingest/sources.js';
-import { openStorage, type Storage } from '../../../src/storage/connection.js';
-import { migrateToLatest } from '../../../src/storage/migrations/migrate.js';
-import { createTestDatabase } from '../../support/test-database.js';
+import type { Storage } from '../../../src/storage/connection.js';
+import { openTestStorage } from '../../support/test-database.js';
 
 export type Cells = Record<string, string | number>;
 
@@ -17,23 +16,8 @@ export function tempDir(prefix = 'touchline-fjelstul-'): { dir: string; cleanup:
 }
 
 /** A new, migrated database of its own on the engine under test; `close()` also removes it. */
-export async function openDb(): Promise<Storage> {
-  const database = await createTestDatabase('touchline.db');
-  const storage = openStorage(database.url);
-  const close = async () => {
-    try {
-      await storage.close();
-    } finally {
-      await database.drop();
-    }
-  };
-  try {
-    await migrateToLatest(storage);
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return { ...storage, close };
+export function openDb(): Promise<Storage> {
+  return openTestStorage('touchline.db');
 }
 
 export function ingestFjelstul(storage: Storage, from: string): Promise<RunSummary> {

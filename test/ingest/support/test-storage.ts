@@ -1,35 +1,12 @@
 import { loadOpenfootball } from '../../../src/ingest/openfootball/adapter.js';
 import { runIngestion, type RunSummary } from '../../../src/ingest/runner.js';
-import { openStorage, type Storage } from '../../../src/storage/connection.js';
-import { migrateToLatest } from '../../../src/storage/migrations/migrate.js';
+import type { Storage } from '../../../src/storage/connection.js';
 import type { MatchTable } from '../../../src/storage/schema.js';
-import { createTestDatabase } from '../../support/test-database.js';
 
 export const DATA_TABLES = ['competitions', 'seasons', 'teams', 'team_aliases', 'matches'] as const;
 export type DataTable = (typeof DATA_TABLES)[number];
 
-/**
- * A new, migrated database of its own on the engine under test (`name` is the SQLite file's name). Its
- * `close()` also removes the database.
- */
-export async function openTestStorage(name = 'test.db'): Promise<Storage> {
-  const database = await createTestDatabase(name);
-  const storage = openStorage(database.url);
-  const close = async () => {
-    try {
-      await storage.close();
-    } finally {
-      await database.drop();
-    }
-  };
-  try {
-    await migrateToLatest(storage);
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return { ...storage, close };
-}
+export { openTestStorage } from '../../support/test-database.js';
 
 export interface IngestOptions {
   clubs?: string;

@@ -2,38 +2,19 @@
 // through the registered source adapters, as `touchline ingest <source>` does.
 import { runIngestion, type RunSummary } from '../../../src/ingest/runner.js';
 import { SOURCES } from '../../../src/ingest/sources.js';
-import { openStorage, type Storage } from '../../../src/storage/connection.js';
-import { migrateToLatest } from '../../../src/storage/migrations/migrate.js';
-import { createTestDatabase } from '../../support/test-database.js';
+import type { Storage } from '../../../src/storage/connection.js';
+import { openTestStorage as openMigrated, type TestStorage } from '../../support/test-database.js';
 
 export type SourceName = 'openfootball' | 'worldcup-json' | 'fjelstul' | 'football-data';
 
 /** "Now" of every run, so fixtures without a result get the same status in every database. */
 export const INGESTED_AT = '2026-03-14T00:00:00Z';
 
-export interface TestStorage extends Storage {
-  /** The database's `DATABASE_URL`, for the command line. */
-  url: string;
-}
+export type { TestStorage };
 
 /** A new, migrated database; `close()` also removes it. */
-export async function openTestStorage(name = 'sources.db'): Promise<TestStorage> {
-  const database = await createTestDatabase(name);
-  const storage = openStorage(database.url);
-  const close = async () => {
-    try {
-      await storage.close();
-    } finally {
-      await database.drop();
-    }
-  };
-  try {
-    await migrateToLatest(storage);
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return { ...storage, url: database.url, close };
+export function openTestStorage(name = 'sources.db'): Promise<TestStorage> {
+  return openMigrated(name);
 }
 
 export interface IngestOptions {
