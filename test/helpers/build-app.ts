@@ -3,15 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/api/app.js';
 import { issueApiKey } from '../../src/auth/api-keys.js';
-import { DatasetGeneration } from '../../src/cache/dataset-generation.js';
-import { MemoryResponseCache } from '../../src/cache/response-cache.js';
 import { loadOpenfootball } from '../../src/ingest/openfootball/adapter.js';
 import { runIngestion } from '../../src/ingest/runner.js';
 import { openStorage, type Storage } from '../../src/storage/connection.js';
 import { migrateToLatest } from '../../src/storage/migrations/migrate.js';
 import { insertApiKey } from '../../src/storage/repositories/api-key.repository.js';
+import type { MemoryResponseCache } from '../../src/cache/response-cache.js';
+import { appOnStorage } from '../support/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 /** "Now" for the fixture ingestion, so past and future fixtures get stable statuses. */
@@ -287,18 +286,7 @@ export async function buildTestApp(t: Pick<TestContext, 'after'>): Promise<TestA
   const keys = await issueKeys(storage);
   const ids = await lookUpIds(storage);
 
-  const cache = new MemoryResponseCache(1000);
-  const generation = new DatasetGeneration(storage.db, 60_000);
-  await generation.refresh();
-  generation.onChange(() => void cache.clear());
-  const app = await buildApp({
-    db: storage.db,
-    storage,
-    cache,
-    generation,
-    version: 'v1',
-    env: 'development',
-  });
+  const { app, cache } = await appOnStorage(storage);
   built.app = app;
   return {
     app,

@@ -7,11 +7,8 @@ import path from 'node:path';
 import type { TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { buildApp } from '../../../src/api/app.js';
 import { issueApiKey } from '../../../src/auth/api-keys.js';
-import { DatasetGeneration } from '../../../src/cache/dataset-generation.js';
 import { openRedis } from '../../../src/cache/redis-response-cache.js';
-import { MemoryResponseCache } from '../../../src/cache/response-cache.js';
 import type { Plan } from '../../../src/config/plans.js';
 import type { LimitStore } from '../../../src/limits/limit-store.js';
 import { MemoryLimitStore } from '../../../src/limits/memory-limit-store.js';
@@ -19,6 +16,7 @@ import { RedisLimitStore } from '../../../src/limits/redis-limit-store.js';
 import { UsageLedger } from '../../../src/limits/usage-ledger.js';
 import { openStorage, type Storage } from '../../../src/storage/connection.js';
 import { createTestDatabase } from '../../support/test-database.js';
+import { appOnStorage } from '../../support/test-app.js';
 import { migrateToLatest } from '../../../src/storage/migrations/migrate.js';
 import { insertApiKey, type ApiKeyRow } from '../../../src/storage/repositories/api-key.repository.js';
 
@@ -133,19 +131,7 @@ export async function limitsEnv(
 
   const start = async (given?: LimitStore): Promise<RunningApp> => {
     const limits = given ?? (await store());
-    const cache = new MemoryResponseCache(100);
-    const generation = new DatasetGeneration(storage.db, 60_000);
-    await generation.refresh();
-    const app = await buildApp({
-      db: storage.db,
-      storage,
-      cache,
-      generation,
-      version: 'test',
-      env: 'development',
-      limits,
-      plans,
-    });
+    const { app } = await appOnStorage(storage, { limits, plans, cacheEntries: 100 });
     let closing: Promise<void> | undefined;
     const close = () => (closing ??= app.close());
     scope.defer(close);

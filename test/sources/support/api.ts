@@ -1,11 +1,9 @@
 // The HTTP app over a database a test filled itself, with one valid key; requests through app.inject.
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/api/app.js';
 import { issueApiKey } from '../../../src/auth/api-keys.js';
-import { DatasetGeneration } from '../../../src/cache/dataset-generation.js';
-import { MemoryResponseCache } from '../../../src/cache/response-cache.js';
 import type { Storage } from '../../../src/storage/connection.js';
 import { insertApiKey } from '../../../src/storage/repositories/api-key.repository.js';
+import { appOnStorage } from '../../support/test-app.js';
 
 export interface Api {
   app: FastifyInstance;
@@ -21,18 +19,7 @@ export interface Api {
 export async function openApi(storage: Storage): Promise<Api> {
   const issued = issueApiKey('development', 'sources tests', new Date());
   await insertApiKey(storage.db, issued.row);
-  const cache = new MemoryResponseCache(1000);
-  const generation = new DatasetGeneration(storage.db, 60_000);
-  await generation.refresh();
-  generation.onChange(() => void cache.clear());
-  const app = await buildApp({
-    db: storage.db,
-    storage,
-    cache,
-    generation,
-    version: 'v1',
-    env: 'development',
-  });
+  const { app, cache, generation } = await appOnStorage(storage);
   const request = async (path: string) => {
     const res = await app.inject({
       method: 'GET',

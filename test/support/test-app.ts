@@ -1,0 +1,37 @@
+// The HTTP app over a test database, wired as src/server/start-server.ts wires it, minus listening.
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '../../src/api/app.js';
+import { DatasetGeneration } from '../../src/cache/dataset-generation.js';
+import { MemoryResponseCache } from '../../src/cache/response-cache.js';
+import type { Storage } from '../../src/storage/connection.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  cache: MemoryResponseCache;
+  generation: DatasetGeneration;
+}
+
+/**
+ * Builds the app on `storage` with an in-process cache keyed on the dataset generation. The generation
+ * is read once; tests that ingest afterwards call `generation.refresh()` (it is never polled).
+ */
+export async function appOnStorage(
+  storage: Storage,
+  options: Partial<Pick<AppOptions, 'limits' | 'plans'>> & { cacheEntries?: number } = {},
+): Promise<TestApp> {
+  const cache = new MemoryResponseCache(options.cacheEntries ?? 1000);
+  const generation = new DatasetGeneration(storage.db, 60_000);
+  await generation.refresh();
+  generation.onChange(() => void cache.clear());
+  const app = await buildApp({
+    db: storage.db,
+    storage,
+    cache,
+    generation,
+    version: 'v1',
+    env: 'development',
+    limits: options.limits,
+    plans: options.plans,
+  });
+  return { app, cache, generation };
+}
