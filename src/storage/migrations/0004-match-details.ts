@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Engine } from '../connection.js';
-import { textType } from './column-types.js';
+import { stamps, textType } from './column-types.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -12,14 +12,14 @@ type AnyDb = Kysely<any>;
  */
 export async function up(db: AnyDb, engine: Engine): Promise<void> {
   const text = textType(engine);
+  const stamped = stamps(engine);
   await db.schema
     .createTable('players')
     .addColumn('id', text, (c) => c.primaryKey())
     .addColumn('name', text, (c) => c.notNull())
     .addColumn('date_of_birth', text)
     .addColumn('source', text, (c) => c.notNull())
-    .addColumn('created_at', text, (c) => c.notNull())
-    .addColumn('updated_at', text, (c) => c.notNull())
+    .$call(stamped)
     .execute();
 
   await db.schema
@@ -31,8 +31,7 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
     .addColumn('shirt_number', 'integer')
     .addColumn('position', text)
     .addColumn('source', text, (c) => c.notNull())
-    .addColumn('created_at', text, (c) => c.notNull())
-    .addColumn('updated_at', text, (c) => c.notNull())
+    .$call(stamped)
     .execute();
   await db.schema
     .createIndex('squad_members_team')
@@ -59,8 +58,7 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
     .addColumn('yellow_cards', 'integer')
     .addColumn('red_cards', 'integer')
     .addColumn('source', text, (c) => c.notNull())
-    .addColumn('created_at', text, (c) => c.notNull())
-    .addColumn('updated_at', text, (c) => c.notNull())
+    .$call(stamped)
     .execute();
   await db.schema
     .createIndex('match_team_stats_pairing')
@@ -76,8 +74,7 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
     .addColumn('formation', text)
     .addColumn('coach_name', text)
     .addColumn('source', text, (c) => c.notNull())
-    .addColumn('created_at', text, (c) => c.notNull())
-    .addColumn('updated_at', text, (c) => c.notNull())
+    .$call(stamped)
     .execute();
   await db.schema.createIndex('match_team_sheets_match').on('match_team_sheets').column('match_id').execute();
 
@@ -91,8 +88,7 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
     .addColumn('shirt_number', 'integer')
     .addColumn('position', text)
     .addColumn('source', text, (c) => c.notNull())
-    .addColumn('created_at', text, (c) => c.notNull())
-    .addColumn('updated_at', text, (c) => c.notNull())
+    .$call(stamped)
     .execute();
   await db.schema.createIndex('match_lineups_match').on('match_lineups').column('match_id').execute();
 
@@ -111,8 +107,7 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
     .addColumn('related_player_id', text, (c) => c.references('players.id'))
     .addColumn('detail', text)
     .addColumn('source', text, (c) => c.notNull())
-    .addColumn('created_at', text, (c) => c.notNull())
-    .addColumn('updated_at', text, (c) => c.notNull())
+    .$call(stamped)
     .execute();
   await db.schema
     .createIndex('match_events_match')
@@ -138,8 +133,7 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
     .addColumn('form', text)
     .addColumn('description', text)
     .addColumn('source', text, (c) => c.notNull())
-    .addColumn('created_at', text, (c) => c.notNull())
-    .addColumn('updated_at', text, (c) => c.notNull())
+    .$call(stamped)
     .execute();
   await db.schema
     .createIndex('standings_season')
@@ -155,8 +149,7 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
     .addColumn('match_id', text, (c) => c.notNull().references('matches.id'))
     .addColumn('source', text, (c) => c.notNull())
     .addColumn('source_key', text, (c) => c.notNull())
-    .addColumn('created_at', text, (c) => c.notNull())
-    .addColumn('updated_at', text, (c) => c.notNull())
+    .$call(stamped)
     .execute();
   await db.schema.createIndex('match_sources_match').on('match_sources').column('match_id').execute();
 

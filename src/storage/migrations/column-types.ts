@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type CreateTableBuilder, type RawBuilder } from 'kysely';
 import type { Engine } from '../connection.js';
 
 /**
@@ -9,4 +9,11 @@ import type { Engine } from '../connection.js';
  */
 export function textType(engine: Engine): 'text' | RawBuilder<unknown> {
   return engine === 'postgres' ? sql`text collate "C"` : 'text';
+}
+
+/** The `created_at` and `updated_at` columns every synced table ends with (ISO text, set by the runner). */
+export function stamps(engine: Engine) {
+  const text = textType(engine);
+  return <T extends string, C extends string>(table: CreateTableBuilder<T, C>) =>
+    table.addColumn('created_at', text, (c) => c.notNull()).addColumn('updated_at', text, (c) => c.notNull());
 }
