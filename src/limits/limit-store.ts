@@ -31,6 +31,11 @@ export interface LimitDecision {
  */
 export interface LimitStore {
   consume(request: LimitRequest): Promise<LimitDecision>;
+  /**
+   * Decides without waiting when the store can (counters already in this process); undefined means
+   * only `consume` can decide. Either way a request is counted at most once.
+   */
+  consumeNow?(request: LimitRequest): LimitDecision | undefined;
   /** Requests counted in the period starting at `periodStart`, including those not yet persisted. */
   usage(keyId: string, periodStart: Date): Promise<number>;
   /** Persists pending counts and releases resources. */

@@ -25,11 +25,11 @@ export class UsageLedger {
     return readUsage(this.db, keyId, periodStart.toISOString());
   }
 
-  record(keyId: string, periodStart: Date): void {
+  record(keyId: string, periodStart: Date, count = 1): void {
     const id = `${keyId}\u0000${periodStart.toISOString()}`;
     const entry = this.pending.get(id);
-    if (entry) entry.count += 1;
-    else this.pending.set(id, { keyId, periodStart: periodStart.toISOString(), count: 1 });
+    if (entry) entry.count += count;
+    else this.pending.set(id, { keyId, periodStart: periodStart.toISOString(), count });
   }
 
   /** Counts recorded here and not yet written. */

@@ -1,0 +1,44 @@
+import type { Plan } from '../config/plans.js';
+import type { LimitDecision } from './limit-store.js';
+
+/** Messages between cluster workers and the primary that holds the request counters. */
+export const REQUEST = 'touchline:limits';
+export const REPLY = 'touchline:limits:reply';
+/** A worker gives up on an answer after this long; the primary then drops the request uncounted. */
+export const TIMEOUT_MS = 2000;
+/** How long a worker may admit requests from a lease before it must report them. */
+export const LEASE_MS = 200;
+
+/** What a worker admitted from one lease: its id, size, and the time of each admitted request. */
+export interface Settlement {
+  lease: number;
+  times: number[];
+}
+
+export interface WireRequest {
+  type: typeof REQUEST;
+  id: number;
+  op: 'consume' | 'usage' | 'settle';
+  keyId?: string;
+  plan?: Plan;
+  periodStart?: string;
+  periodEnd?: string;
+  now?: number;
+  /** Leases the worker is done with, reported before this request is decided. */
+  settle?: Settlement[];
+}
+
+/** Requests reserved for the worker to admit by itself, counted as used until it settles them. */
+export interface Lease {
+  id: number;
+  tokens: number;
+}
+
+export interface WireReply {
+  type: typeof REPLY;
+  id: number;
+  decision?: LimitDecision;
+  lease?: Lease;
+  usage?: number;
+  error?: string;
+}

@@ -1,0 +1,142 @@
+// The cluster primary's LimitBroker and the workers' IpcLimitStore, wired through in-process channels:
+// busy keys get leases (no round trip per request), and limits stay exact through leases, refusals that
+// wait for leases to be settled, and a worker that dies holding one.
+import assert from 'node:assert/strict';
+import { EventEmitter } from 'node:events';
+import type { Worker } from 'node:cluster';
+import { test } from 'node:test';
+import type { Plan } from '../../src/config/plans.js';
+import { billingPeriod } from '../../src/limits/billing-period.js';
+import { IpcLimitStore } from '../../src/limits/ipc-limit-store.js';
+import { LimitBroker } from '../../src/limits/limit-broker.js';
+import type { LimitRequest } from '../../src/limits/limit-store.js';
+import { MemoryLimitStore } from '../../src/limits/memory-limit-store.js';
+import type { UsageLedger } from '../../src/limits/usage-ledger.js';
+
+/** Counts what the store would persist; nothing is persisted before. */
+function countingLedger() {
+  const recorded = { count: 0 };
+  const ledger = {
+    persisted: async () => 0,
+    unflushed: () => 0,
+    record: (_key: string, _period: Date, count = 1) => {
+      recorded.count += count;
+    },
+    close: async () => undefined,
+  } as unknown as UsageLedger;
+  return { ledger, recorded };
+}
+
+/** A worker and its IPC channel, as cluster gives them, without processes. */
+function connect(broker: LimitBroker) {
+  const worker = new EventEmitter() as EventEmitter & Worker;
+  const channel = new EventEmitter() as EventEmitter & NodeJS.Process;
+  const sent = { toPrimary: 0 };
+  channel.send = ((message: unknown, _h?: unknown, _o?: unknown, done?: () => void) => {
+    sent.toPrimary += 1;
+    setImmediate(() => {
+      worker.emit('message', structuredClone(message));
+      done?.();
+    });
+    return true;
+  }) as NodeJS.Process['send'];
+  worker.send = ((message: unknown) => {
+    setImmediate(() => channel.emit('message', structuredClone(message)));
+    return true;
+  }) as Worker['send'];
+  worker.isConnected = () => true;
+  broker.serve(worker);
+  return { store: new IpcLimitStore(channel), worker, sent };
+}
+
+const plan = (perMinute: number, perPeriod = 1_000_000): Plan => ({
+  name: 'p',
+  requestsPerMinute: perMinute,
+  requestsPerPeriod: perPeriod,
+  description: '',
+});
+
+const request = (p: Plan, keyId = 'key_a'): LimitRequest => {
+  const now = Date.now();
+  return { keyId, plan: p, period: billingPeriod(new Date(now), null), now };
+};
+
+test('a busy key is leased blocks: far fewer round trips than requests, every one counted', async () => {
+  const { ledger, recorded } = countingLedger();
+  const memory = new MemoryLimitStore(ledger);
+  const broker = new LimitBroker(memory, 2);
+  const { store, sent } = connect(broker);
+  const p = plan(1_000_000);
+  let previous = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 2000; i += 1) {
+    const d = await store.consume(request(p));
+    assert.equal(d.allowed, true);
+    // What the headers say only ever goes down.
+    assert.ok(d.rateRemaining < previous, `${d.rateRemaining} after ${previous}`);
+    previous = d.rateRemaining;
+  }
+  assert.ok(sent.toPrimary < 40, `${sent.toPrimary} messages for 2000 requests`);
+  await store.close();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(recorded.count, 2000);
+  assert.equal(memory.reserved('key_a'), 0);
+  assert.equal(await memory.usage('key_a', request(p).period.start), 2000);
+});
+
+test('two workers at once: exactly N of 3N admitted, though leases were out', async () => {
+  const { ledger } = countingLedger();
+  const memory = new MemoryLimitStore(ledger);
+  const broker = new LimitBroker(memory, 2);
+  const a = connect(broker);
+  const b = connect(broker);
+  const N = 600;
+  const p = plan(N);
+  const all = await Promise.all(
+    Array.from({ length: 3 * N }, (_, i) => (i % 2 ? a : b).store.consume(request(p))),
+  );
+  assert.equal(all.filter((d) => d.allowed).length, N);
+  for (const refused of all.filter((d) => !d.allowed)) {
+    assert.equal(refused.exceeded, 'rate');
+    assert.equal(refused.rateRemaining, 0);
+    assert.ok(refused.retryAfterSeconds! >= 1);
+  }
+  await a.store.close();
+  await b.store.close();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(memory.reserved('key_a'), 0);
+  assert.equal(await memory.usage('key_a', request(p).period.start), N);
+});
+
+test('a worker that dies with a lease releases it: others are admitted, the unreported are not counted', async () => {
+  const { ledger } = countingLedger();
+  const memory = new MemoryLimitStore(ledger);
+  const broker = new LimitBroker(memory, 2);
+  const a = connect(broker);
+  const p = plan(1000);
+  assert.equal((await a.store.consume(request(p))).allowed, true);
+  assert.ok(memory.reserved('key_a') > 0, 'the first request leased a block');
+  a.worker.emit('exit', 1, null);
+  assert.equal(memory.reserved('key_a'), 0);
+  const b = connect(broker);
+  const admitted = await Promise.all(Array.from({ length: 999 }, () => b.store.consume(request(p))));
+  assert.equal(admitted.filter((d) => d.allowed).length, 999);
+  assert.equal((await b.store.consume(request(p))).allowed, false);
+  await b.store.close();
+});
+
+test('small limits are decided one request at a time', async () => {
+  const { ledger } = countingLedger();
+  const memory = new MemoryLimitStore(ledger);
+  const { store, sent } = connect(new LimitBroker(memory, 2));
+  const p = plan(5, 1000);
+  const decisions = [];
+  for (let i = 0; i < 6; i += 1) decisions.push(await store.consume(request(p)));
+  assert.deepEqual(
+    decisions.map((d) => d.rateRemaining),
+    [4, 3, 2, 1, 0, 0],
+  );
+  assert.equal(decisions[5]!.allowed, false);
+  assert.equal(memory.reserved('key_a'), 0);
+  assert.equal(sent.toPrimary, 6);
+  await store.close();
+});
