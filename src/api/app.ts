@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -7,6 +8,8 @@ import { DEFAULT_PLANS, type Plan } from '../config/plans.js';
 import type { LimitStore } from '../limits/limit-store.js';
 import { MemoryLimitStore } from '../limits/memory-limit-store.js';
 import { UsageLedger } from '../limits/usage-ledger.js';
+import { apiKeyLookupNow } from '../storage/repositories/api-key.repository.js';
+import { cachedReadFastPath, type FastPath } from './cached-read-fast-path.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerLimits } from './plugins/limits.js';
 import { ApiError } from './errors/catalogue.js';
@@ -46,9 +49,50 @@ export interface AppOptions extends RouteDeps {
   logger?: FastifyBaseLogger;
 }
 
+/**
+ * Fastify's own HTTP/1 server, with the cached-read fast path in front of its handler. Fastify does not
+ * configure a server it is given, so the timeouts it would set are set here.
+ */
+function serverWithFastPath(fastPath: FastPath | undefined) {
+  return (handler: http.RequestListener, options: Record<string, unknown>): http.Server => {
+    const server = http.createServer(
+      fastPath
+        ? (req, res) => {
+            let answered = false;
+            try {
+              answered = fastPath(req, res);
+            } catch {
+              // Nothing was counted or sent: the full path answers, errors included.
+            }
+            if (!answered) handler(req, res);
+          }
+        : handler,
+    );
+    server.keepAliveTimeout = Number(options.keepAliveTimeout);
+    server.requestTimeout = Number(options.requestTimeout);
+    server.setTimeout(Number(options.connectionTimeout));
+    return server;
+  };
+}
+
 /** Builds the HTTP application; starting to listen is the caller's business (see src/server). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  // Once draining or closing has begun, answers end their connection: clients reconnect elsewhere and
+  // no keep-alive connection is left idle to be cut when the server closes, nor keeps it waiting.
+  let closing = false;
+  const limits = options.limits ?? defaultLimitStore(options.db);
+  const plans = options.plans ?? DEFAULT_PLANS;
+  const fastPath = cachedReadFastPath({
+    cache: options.cache,
+    generation: options.generation,
+    limits,
+    plans,
+    env: options.env,
+    findKey: apiKeyLookupNow(options.storage),
+    draining: () => closing,
+  });
   const app = Fastify({
+    serverFactory: serverWithFastPath(fastPath),
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -84,9 +128,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // Once draining or closing has begun, answers end their connection: clients reconnect elsewhere and
-  // no keep-alive connection is left idle to be cut when the server closes, nor keeps it waiting.
-  let closing = false;
   app.decorate('drain', () => {
     closing = true;
   });
@@ -125,8 +166,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     route.schema = { ...route.schema, querystring: NoQuery };
   });
 
-  registerAuth(app, options.db, options.env);
-  registerLimits(app, options.limits ?? defaultLimitStore(options.db), options.plans ?? DEFAULT_PLANS);
+  registerAuth(app, options.storage, options.env);
+  registerLimits(app, limits, plans);
   registerResponseCache(app, options.cache, options.generation);
 
   const deps: RouteDeps = {

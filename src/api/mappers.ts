@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { Capabilities, Competition, Match, Season, Team } from './schemas/resources.js';
 import type { CompetitionRow, SeasonRow } from '../storage/repositories/competition.repository.js';
-import type { MatchRow } from '../storage/repositories/match.repository.js';
+import type { MatchSummaryRow } from '../storage/repositories/match.repository.js';
 import type { TeamRow } from '../storage/repositories/team.repository.js';
 import type { StandingRowWithNames } from '../storage/repositories/team-detail.repository.js';
 
@@ -44,7 +44,7 @@ export function toTeam(row: TeamRow): Static<typeof Team> {
   };
 }
 
-export function toMatch(row: MatchRow): Static<typeof Match> {
+export function toMatch(row: MatchSummaryRow): Static<typeof Match> {
   return {
     id: row.id,
     competition: { id: row.competition_id, name: row.competition_name },

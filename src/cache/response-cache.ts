@@ -9,6 +9,8 @@ export interface CachedResponse {
 export interface ResponseCache {
   readonly kind: 'memory' | 'redis' | 'none';
   get(key: string): Promise<CachedResponse | undefined>;
+  /** What this process holds for `key`, without waiting; only an in-process layer answers. */
+  peek?(key: string): CachedResponse | undefined;
   set(key: string, value: CachedResponse): Promise<void>;
   clear(): Promise<void>;
   /** A real round trip through the cache, for /health. */
@@ -22,13 +24,17 @@ export class MemoryResponseCache implements ResponseCache {
 
   constructor(private readonly maxEntries: number) {}
 
-  async get(key: string): Promise<CachedResponse | undefined> {
+  peek(key: string): CachedResponse | undefined {
     const value = this.entries.get(key);
     if (value) {
       this.entries.delete(key);
       this.entries.set(key, value);
     }
     return value;
+  }
+
+  async get(key: string): Promise<CachedResponse | undefined> {
+    return this.peek(key);
   }
 
   async set(key: string, value: CachedResponse): Promise<void> {

@@ -13,6 +13,10 @@ export class TieredResponseCache implements ResponseCache {
     private readonly shared: ResponseCache,
   ) {}
 
+  peek(key: string): CachedResponse | undefined {
+    return this.local.peek(key);
+  }
+
   async get(key: string): Promise<CachedResponse | undefined> {
     const hit = await this.local.get(key);
     if (hit) return hit;

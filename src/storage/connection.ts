@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
 import type { Database } from './schema.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -10,6 +10,11 @@ export type Engine = 'sqlite' | 'postgres';
 export interface Storage {
   db: Kysely<Database>;
   engine: Engine;
+  /**
+   * In-process databases only (SQLite): runs a compiled read query synchronously, with `parameters` in
+   * place of the compiled ones, for the few hot lookups that must not wait on the event loop.
+   */
+  readNow?: (query: CompiledQuery, parameters?: readonly unknown[]) => unknown[];
   close(): Promise<void>;
 }
 
@@ -45,7 +50,12 @@ function openSqlite(file: string): Storage {
   sqlite.pragma('busy_timeout = 10000');
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    engine: 'sqlite',
+    readNow: (query, parameters = query.parameters) => sqlite.prepare(query.sql).all(...parameters),
+    close: () => db.destroy(),
+  };
 }
 
 function openPostgres(url: string): Storage {

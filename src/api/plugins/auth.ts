@@ -1,9 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import type { Environment } from '../../config/config.js';
 import { hashApiKey, judgeApiKey, type KeyVerdict } from '../../auth/api-keys.js';
-import { findApiKeyByHash, type ApiKeyRow } from '../../storage/repositories/api-key.repository.js';
-import type { Database } from '../../storage/schema.js';
+import type { Storage } from '../../storage/connection.js';
+import {
+  apiKeyLookupNow,
+  findApiKeyByHash,
+  type ApiKeyRow,
+} from '../../storage/repositories/api-key.repository.js';
+import { bearerToken } from '../bearer-token.js';
 import { ApiError } from '../errors/catalogue.js';
 import { sendError } from './errors.js';
 
@@ -14,13 +18,6 @@ const MESSAGES: Record<Exclude<KeyVerdict, 'valid' | 'inactive'>, string> = {
   revoked: 'The API key has been revoked.',
   expired: 'The API key has expired.',
 };
-
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (!header) return undefined;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match?.[1];
-}
 
 function unauthorized(reason: string, message: string, description: string): ApiError {
   return new ApiError(
@@ -38,11 +35,15 @@ function unauthorized(reason: string, message: string, description: string): Api
  * or expired keys, and keys of the other environment (test_ vs live_), answer 401 with WWW-Authenticate;
  * a key whose subscription is inactive answers 403.
  */
-export function registerAuth(app: FastifyInstance, db: Kysely<Database>, env: Environment): void {
+export function registerAuth(app: FastifyInstance, storage: Storage, env: Environment): void {
+  // Every request asks the database; synchronously where it is in-process, with the query compiled once.
+  const lookupNow = apiKeyLookupNow(storage);
+  const findKey = async (keyHash: string) =>
+    lookupNow ? lookupNow(keyHash) : findApiKeyByHash(storage.db, keyHash);
   app.decorateRequest('apiKey', null);
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.public || request.routeOptions.url === undefined) return;
-    const token = bearerToken(request);
+    const token = bearerToken(request.headers.authorization);
     if (!token) {
       const reason = request.headers.authorization ? 'malformed' : 'missing';
       const missing = new ApiError(
@@ -53,7 +54,7 @@ export function registerAuth(app: FastifyInstance, db: Kysely<Database>, env: En
       );
       return sendError(reply, missing);
     }
-    const row = await findApiKeyByHash(db, hashApiKey(token));
+    const row = await findKey(hashApiKey(token));
     const verdict = judgeApiKey(token, row, env, Date.now());
     if (verdict === 'valid') {
       request.apiKey = row!;

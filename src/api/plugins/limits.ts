@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Plan } from '../../config/plans.js';
 import { billingPeriod } from '../../limits/billing-period.js';
-import type { LimitDecision, LimitStore } from '../../limits/limit-store.js';
+import type { LimitDecision, LimitRequest, LimitStore } from '../../limits/limit-store.js';
+import type { ApiKeyRow } from '../../storage/repositories/api-key.repository.js';
 import { ApiError } from '../errors/catalogue.js';
 import { sendError } from './errors.js';
 
-function limitHeaders(d: LimitDecision): Record<string, string> {
+export function limitHeaders(d: LimitDecision): Record<string, string> {
   return {
     'x-ratelimit-limit': String(d.rateLimit),
     'x-ratelimit-remaining': String(d.rateRemaining),
@@ -30,6 +31,11 @@ function tooMany(d: LimitDecision): ApiError {
   );
 }
 
+/** What counting one request of `key` at `now` asks of its plan's limits. */
+export function limitRequest(key: ApiKeyRow, plan: Plan, now: number): LimitRequest {
+  return { keyId: key.id, plan, period: billingPeriod(new Date(now), key.billing_anchor_day), now };
+}
+
 /**
  * Counts every authenticated request against its key's plan, before the cache answers, and reports the
  * limits on every authenticated response (all figures are request counts; X-Quota-Reset and Retry-After
@@ -49,9 +55,7 @@ export function registerLimits(app: FastifyInstance, store: LimitStore, plans: r
         }),
       );
     }
-    const now = Date.now();
-    const period = billingPeriod(new Date(now), key.billing_anchor_day);
-    const decision = await store.consume({ keyId: key.id, plan, period, now });
+    const decision = await store.consume(limitRequest(key, plan, Date.now()));
     reply.headers(limitHeaders(decision));
     if (!decision.allowed) return sendError(reply, tooMany(decision));
   });

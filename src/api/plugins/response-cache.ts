@@ -6,13 +6,14 @@ import type { DatasetGeneration } from '../../cache/dataset-generation.js';
 /** Stands in for the request ID while a body is serialized, so the cached text can take any request's ID. */
 export const REQUEST_ID_PLACEHOLDER = '__touchline_request_id__';
 const QUOTED_PLACEHOLDER = JSON.stringify(REQUEST_ID_PLACEHOLDER);
-const JSON_TYPE = 'application/json; charset=utf-8';
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
-function cacheKey(request: FastifyRequest, generation: string): string {
-  return `${generation}:${request.url}`;
+/** Entries are keyed on the raw request URL, path and query string as sent. */
+export function responseCacheKey(generation: string, url: string): string {
+  return `${generation}:${url}`;
 }
 
-function render(entry: CachedResponse, requestId: string): string {
+export function render(entry: CachedResponse, requestId: string): string {
   return entry.after === null ? entry.before : entry.before + JSON.stringify(requestId) + entry.after;
 }
 
@@ -58,7 +59,7 @@ export function registerResponseCache(
   app.decorateRequest('cacheKey', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.routeOptions.config.cache || request.method !== 'GET') return;
-    const key = cacheKey(request, generation.current);
+    const key = responseCacheKey(generation.current, request.url);
     request.cacheKey = key;
     const entry = await cache.get(key).catch(() => undefined);
     if (entry) return sendEntry(request, reply, entry);

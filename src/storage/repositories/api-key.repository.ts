@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Storage } from '../connection.js';
 import type { ApiKeyTable, Database } from '../schema.js';
 
 export type ApiKeyRow = ApiKeyTable;
@@ -7,11 +8,26 @@ export async function insertApiKey(db: Kysely<Database>, row: ApiKeyRow): Promis
   await db.insertInto('api_keys').values(row).execute();
 }
 
+function byHash(db: Kysely<Database>, keyHash: string) {
+  return db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash);
+}
+
 export async function findApiKeyByHash(
   db: Kysely<Database>,
   keyHash: string,
 ): Promise<ApiKeyRow | undefined> {
-  return db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
+  return byHash(db, keyHash).executeTakeFirst();
+}
+
+/**
+ * The same lookup, synchronous, where the storage allows it (SQLite); undefined otherwise. The query is
+ * compiled once: only the hash changes from one request to the next.
+ */
+export function apiKeyLookupNow(storage: Storage): ((keyHash: string) => ApiKeyRow | undefined) | undefined {
+  const { readNow } = storage;
+  if (!readNow) return undefined;
+  const compiled = byHash(storage.db, '').compile();
+  return (keyHash) => readNow(compiled, [keyHash])[0] as ApiKeyRow | undefined;
 }
 
 export async function findApiKey(db: Kysely<Database>, id: string): Promise<ApiKeyRow | undefined> {

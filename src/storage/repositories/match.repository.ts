@@ -12,26 +12,51 @@ export interface MatchFilter {
   dateTo?: string;
 }
 
-export type MatchRow = MatchTable & {
+interface TeamAndCompetitionNames {
   competition_name: string;
   season_name: string;
   home_team_name: string;
   home_team_logo_url: string | null;
   away_team_name: string;
   away_team_logo_url: string | null;
-};
+}
+
+export type MatchRow = MatchTable & TeamAndCompetitionNames;
+
+/** The columns a match resource shows: what a list page reads, and nothing more. */
+const SUMMARY_COLUMNS = [
+  'matches.id',
+  'matches.competition_id',
+  'matches.season_id',
+  'matches.starts_at',
+  'matches.time_known',
+  'matches.round',
+  'matches.stage',
+  'matches.status',
+  'matches.home_team_id',
+  'matches.away_team_id',
+  'matches.home_score',
+  'matches.away_score',
+  'matches.venue_name',
+  'matches.updated_at',
+] as const;
+
+type SummaryColumn = (typeof SUMMARY_COLUMNS)[number] extends `matches.${infer C extends keyof MatchTable}`
+  ? C
+  : never;
+
+export type MatchSummaryRow = Pick<MatchTable, SummaryColumn> & TeamAndCompetitionNames;
 
 function nextDay(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
-function withNames<O>(query: SelectQueryBuilder<Database, 'matches', O>) {
+function joinNames<O>(query: SelectQueryBuilder<Database, 'matches', O>) {
   return query
     .innerJoin('competitions', 'competitions.id', 'matches.competition_id')
     .innerJoin('seasons', 'seasons.id', 'matches.season_id')
     .innerJoin('teams as home', 'home.id', 'matches.home_team_id')
     .innerJoin('teams as away', 'away.id', 'matches.away_team_id')
-    .selectAll('matches')
     .select([
       'competitions.name as competition_name',
       'seasons.name as season_name',
@@ -47,7 +72,7 @@ export async function listMatches(
   db: Kysely<Database>,
   filter: MatchFilter,
   page: PageRequest,
-): Promise<PageResult<MatchRow>> {
+): Promise<PageResult<MatchSummaryRow>> {
   let query = db.selectFrom('matches');
   if (filter.competitionId) query = query.where('matches.competition_id', '=', filter.competitionId);
   if (filter.status) query = query.where('matches.status', '=', filter.status);
@@ -67,16 +92,24 @@ export async function listMatches(
   }
   if (filter.dateFrom) query = query.where('matches.starts_at', '>=', `${filter.dateFrom}T00:00:00Z`);
   if (filter.dateTo) query = query.where('matches.starts_at', '<', `${nextDay(filter.dateTo)}T00:00:00Z`);
-  const rows = await withNames(query)
+  // The page's IDs first, from the index alone; only those rows are then read and joined to names.
+  const pageIds = query
+    .select('matches.id')
     .orderBy('matches.starts_at')
     .orderBy('matches.id')
     .limit(page.limit + 1)
-    .offset(pageOffset(page))
+    .offset(pageOffset(page));
+  const rows = await joinNames(db.selectFrom('matches').where('matches.id', 'in', pageIds))
+    .select(SUMMARY_COLUMNS)
+    .orderBy('matches.starts_at')
+    .orderBy('matches.id')
     .execute();
-  return toPage(rows as MatchRow[], page);
+  return toPage(rows as MatchSummaryRow[], page);
 }
 
 export async function findMatch(db: Kysely<Database>, id: string): Promise<MatchRow | undefined> {
-  const row = await withNames(db.selectFrom('matches').where('matches.id', '=', id)).executeTakeFirst();
+  const row = await joinNames(db.selectFrom('matches').where('matches.id', '=', id))
+    .selectAll('matches')
+    .executeTakeFirst();
   return row as MatchRow | undefined;
 }
