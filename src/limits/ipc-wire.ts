@@ -18,7 +18,8 @@ export interface Settlement {
 export interface WireRequest {
   type: typeof REQUEST;
   id: number;
-  op: 'consume' | 'usage' | 'settle';
+  /** `lease` asks for a block of requests without counting one (a worker refilling ahead of need). */
+  op: 'consume' | 'lease' | 'usage' | 'settle';
   keyId?: string;
   plan?: Plan;
   periodStart?: string;

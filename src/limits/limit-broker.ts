@@ -11,7 +11,7 @@ import {
   type WireRequest,
 } from './ipc-wire.js';
 
-const MAX_LEASE = 256;
+const MAX_LEASE = 1024;
 const MIN_LEASE = 16;
 
 /**
@@ -61,9 +61,11 @@ export class LimitBroker {
       const answer =
         req.op === 'consume'
           ? this.consume(worker, req)
-          : this.store
-              .usage(req.keyId!, new Date(req.periodStart!))
-              .then((usage): WireReply => ({ type: REPLY, id: req.id, usage }));
+          : req.op === 'lease'
+            ? Promise.resolve(this.refill(worker, req))
+            : this.store
+                .usage(req.keyId!, new Date(req.periodStart!))
+                .then((usage): WireReply => ({ type: REPLY, id: req.id, usage }));
       void answer
         .catch((error: Error): WireReply => ({ type: REPLY, id: req.id, error: error.message }))
         .then((reply) => {
@@ -93,18 +95,41 @@ export class LimitBroker {
     for (const retry of waiting) retry();
   }
 
-  private async consume(
-    worker: Worker,
-    req: WireRequest,
-    askedAt = req.now!,
-  ): Promise<WireReply | undefined> {
-    const request: LimitRequest = {
+  private limitRequest(req: WireRequest): LimitRequest {
+    return {
       keyId: req.keyId!,
       plan: req.plan!,
       period: { start: new Date(req.periodStart!), end: new Date(req.periodEnd!) },
       now: req.now!,
     };
-    const decision = await this.store.consume(request);
+  }
+
+  /** Reserves `tokens` requests for `worker` and names the lease. */
+  private lease(worker: Worker, request: LimitRequest, tokens: number): Lease {
+    this.store.reserve(request.keyId, request.period.start, tokens);
+    const lease: Lease = { id: (this.nextLease += 1), tokens };
+    this.leases.set(lease.id, { worker, keyId: request.keyId, periodStart: request.period.start, tokens });
+    return lease;
+  }
+
+  /** A further lease for a worker whose current one runs low; none when room is short. */
+  private refill(worker: Worker, req: WireRequest): WireReply {
+    const request = this.limitRequest(req);
+    const decision = this.store.peek(request);
+    const tokens = decision?.allowed ? leaseSize(decision, this.workers) : 0;
+    if (tokens === 0) return { type: REPLY, id: req.id };
+    return { type: REPLY, id: req.id, decision, lease: this.lease(worker, request, tokens) };
+  }
+
+  private async consume(
+    worker: Worker,
+    req: WireRequest,
+    askedAt = req.now!,
+  ): Promise<WireReply | undefined> {
+    const request = this.limitRequest(req);
+    await this.store.load(request.keyId, request.period.start);
+    // From here on synchronous: the lease is sized on the counts this very decision saw.
+    const decision = this.store.consumeNow(request)!;
     if (!decision.allowed && this.store.reserved(request.keyId) > 0) {
       // Leased requests may go unused: decide again once they are settled (within LEASE_MS).
       return new Promise((resolve) => {
@@ -118,10 +143,7 @@ export class LimitBroker {
     }
     const tokens = decision.allowed ? leaseSize(decision, this.workers) : 0;
     if (tokens === 0) return { type: REPLY, id: req.id, decision };
-    this.store.reserve(request.keyId, request.period.start, tokens);
-    const lease: Lease = { id: (this.nextLease += 1), tokens };
-    this.leases.set(lease.id, { worker, keyId: request.keyId, periodStart: request.period.start, tokens });
-    return { type: REPLY, id: req.id, decision, lease };
+    return { type: REPLY, id: req.id, decision, lease: this.lease(worker, request, tokens) };
   }
 
   close(): Promise<void> {

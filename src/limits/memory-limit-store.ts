@@ -31,7 +31,7 @@ export class MemoryLimitStore implements LimitStore {
   constructor(readonly ledger: UsageLedger) {}
 
   /** Loads the period's persisted count once; concurrent first requests wait for the same load. */
-  private load(keyId: string, periodStart: Date): Promise<void> {
+  load(keyId: string, periodStart: Date): Promise<void> {
     const id = quotaKey(keyId, periodStart);
     if (this.used.has(id)) return Promise.resolve();
     let pending = this.loading.get(id);
@@ -61,6 +61,15 @@ export class MemoryLimitStore implements LimitStore {
   }
 
   consumeNow(request: LimitRequest): LimitDecision | undefined {
+    return this.decide(request, true);
+  }
+
+  /** What consuming would decide now, without counting anything; undefined until the counters load. */
+  peek(request: LimitRequest): LimitDecision | undefined {
+    return this.decide(request, false);
+  }
+
+  private decide(request: LimitRequest, count: boolean): LimitDecision | undefined {
     const { keyId, plan, period, now } = request;
     const id = quotaKey(keyId, period.start);
     const counted = this.used.get(id);
@@ -71,6 +80,7 @@ export class MemoryLimitStore implements LimitStore {
     const fields = { inWindow, used, oldestInWindow: window.oldest };
     if (used >= plan.requestsPerPeriod) return decision(request, { ...fields, exceeded: 'quota' });
     if (inWindow >= plan.requestsPerMinute) return decision(request, { ...fields, exceeded: 'rate' });
+    if (!count) return decision(request, { ...fields, exceeded: null });
     window.add(now);
     this.used.set(id, counted + 1);
     this.ledger.record(keyId, period.start);
