@@ -1,5 +1,6 @@
 import type { LimitDecision, LimitRequest, LimitStore } from './limit-store.js';
 import {
+  addToRuns,
   LEASE_MS,
   REPLY,
   REQUEST,
@@ -34,7 +35,8 @@ interface HeldLease {
   tokens: number;
   /** When this lease stops admitting; 0 until it comes into use. */
   expires: number;
-  times: number[];
+  /** Admitted requests as runs (see Settlement). */
+  runs: number[];
   /** The lease to go on with once this one is spent, fetched ahead of need. */
   next?: HeldLease;
   refilling: boolean;
@@ -82,7 +84,7 @@ export class IpcLimitStore implements LimitStore {
   }
 
   private finish(lease: HeldLease): void {
-    this.done.push({ lease: lease.id, times: lease.times });
+    this.done.push({ lease: lease.id, runs: lease.runs });
   }
 
   /** Drops the spent or expired leases at the head of `keyId`'s chain; returns the one now in use. */
@@ -112,7 +114,7 @@ export class IpcLimitStore implements LimitStore {
       size: granted.tokens,
       tokens: granted.tokens,
       expires: 0,
-      times: [],
+      runs: [],
       refilling: false,
     };
     // One lease in use and one ahead at most: any further one (from concurrent requests) goes straight
@@ -179,7 +181,7 @@ export class IpcLimitStore implements LimitStore {
     if (!lease) return undefined;
     const { period, now } = request;
     lease.tokens -= 1;
-    lease.times.push(now);
+    addToRuns(lease.runs, now);
     if (!lease.next && !lease.refilling && lease.tokens <= lease.size / 2) this.refill(lease, request);
     return {
       allowed: true,

@@ -9,10 +9,20 @@ export const TIMEOUT_MS = 2000;
 /** How long a worker may admit requests from a lease before it must report them. */
 export const LEASE_MS = 200;
 
-/** What a worker admitted from one lease: its id, size, and the time of each admitted request. */
+/**
+ * What a worker admitted from one lease: the times of its requests as runs, `[ms, count, ms, count, …]`
+ * in time order (a busy worker admits several requests per millisecond).
+ */
 export interface Settlement {
   lease: number;
-  times: number[];
+  runs: number[];
+}
+
+/** Adds one request at `ms` to runs kept in time order. */
+export function addToRuns(runs: number[], ms: number): void {
+  const last = runs.length - 2;
+  if (last >= 0 && runs[last] === ms) runs[last + 1]! += 1;
+  else runs.push(ms, 1);
 }
 
 export interface WireRequest {

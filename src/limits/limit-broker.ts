@@ -81,14 +81,14 @@ export class LimitBroker {
   }
 
   private settle(settlements: Settlement[] | undefined): void {
-    for (const s of settlements ?? []) this.release(s.lease, s.times);
+    for (const s of settlements ?? []) this.release(s.lease, s.runs);
   }
 
-  private release(id: number, times: readonly number[]): void {
+  private release(id: number, runs: readonly number[]): void {
     const lease = this.leases.get(id);
     if (!lease) return;
     this.leases.delete(id);
-    this.store.settle(lease.keyId, lease.periodStart, lease.tokens, times);
+    this.store.settle(lease.keyId, lease.periodStart, lease.tokens, runs);
     const waiting = this.waiting.get(lease.keyId);
     if (!waiting) return;
     this.waiting.delete(lease.keyId);

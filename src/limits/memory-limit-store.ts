@@ -109,27 +109,23 @@ export class MemoryLimitStore implements LimitStore {
   }
 
   /**
-   * Ends a reservation of `count` requests: the ones admitted, at `times`, are counted as if they had
-   * been consumed here; the rest are free again.
+   * Ends a reservation of `count` requests: the ones admitted, given as runs `[ms, count, …]` in time
+   * order, are counted as if they had been consumed here; the rest are free again.
    */
-  settle(keyId: string, periodStart: Date, count: number, times: readonly number[]): void {
+  settle(keyId: string, periodStart: Date, count: number, runs: readonly number[]): void {
     bump(this.reservedByKey, keyId, -count);
     const id = quotaKey(keyId, periodStart);
     bump(this.reservedByPeriod, id, -count);
-    if (times.length === 0) return;
+    if (runs.length === 0) return;
     const window = this.window(keyId);
-    // Times come in order, many in the same millisecond: add each run at once.
-    let run = 0;
-    for (let i = 0; i < times.length; i += 1) {
-      run += 1;
-      if (times[i + 1] !== times[i]) {
-        window.add(times[i]!, run);
-        run = 0;
-      }
+    let admitted = 0;
+    for (let i = 0; i + 1 < runs.length; i += 2) {
+      window.add(runs[i]!, runs[i + 1]!);
+      admitted += runs[i + 1]!;
     }
     const counted = this.used.get(id);
-    if (counted !== undefined) this.used.set(id, counted + times.length);
-    this.ledger.record(keyId, periodStart, times.length);
+    if (counted !== undefined) this.used.set(id, counted + admitted);
+    this.ledger.record(keyId, periodStart, admitted);
   }
 
   async usage(keyId: string, periodStart: Date): Promise<number> {
