@@ -1,3 +1,5 @@
+import { memoizeText } from './memoize-text.js';
+
 const SPECIAL_LETTERS: Record<string, string> = {
   ß: 'ss',
   æ: 'ae',
@@ -13,7 +15,9 @@ const SPECIAL_LETTERS: Record<string, string> = {
  * Case- and accent-insensitive form of a text: "FC Bayern München" -> "fc bayern munchen".
  * Used both for stored search columns and for search input, so the two always agree.
  */
-export function foldText(text: string): string {
+export const foldText = memoizeText(fold);
+
+function fold(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')

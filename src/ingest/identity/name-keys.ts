@@ -1,15 +1,16 @@
 import { foldText } from '../../text/fold.js';
+import { memoizeText } from '../../text/memoize-text.js';
 
 /** Words that only say "football club" and differ between spellings of the same club. */
 const CLUB_WORDS = new Set(['fc', 'afc', 'cf']);
 
 /** Spelling-insensitive key: "Man. United" and "man united" agree. */
-export function exactNameKey(name: string): string {
-  return foldText(name)
+export const exactNameKey = memoizeText((name) =>
+  foldText(name)
     .replace(/[.,'’`"()/-]/g, ' ')
     .replace(/\s+/g, ' ')
-    .trim();
-}
+    .trim(),
+);
 
 /** Also ignores club words, so "Manchester United" and "Manchester United FC" agree. */
 export function looseNameKey(name: string): string {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 export type IdPrefix = 'comp' | 'season' | 'team' | 'match' | 'player';
 
@@ -9,7 +9,7 @@ const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
  * natural key, so the same key always yields the same ID, whatever the import order or database.
  */
 export function stableId(prefix: IdPrefix, naturalKey: string): string {
-  const digest = createHash('sha256').update(`${prefix}\u0000${naturalKey}`).digest();
+  const digest = hash('sha256', `${prefix}\u0000${naturalKey}`, 'buffer');
   let out = '';
   let buffer = 0;
   let bits = 0;

@@ -1,6 +1,9 @@
+import { memoizeText } from '../../text/memoize-text.js';
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const offsets = new Map<string, number>();
 const dayOffsets = new Map<string, number | null>();
+const monthOffsets = new Map<string, number | null>();
 const DAY_MS = 86_400_000;
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
@@ -39,10 +42,29 @@ function zoneOffset(utcMs: number, timeZone: string): number {
 }
 
 /**
+ * The zone's offset throughout the month of a local date, from a day before it begins to a day after it
+ * ends, when that holds (most months have no clock change); else null. Saves asking ICU for every date.
+ */
+function steadyMonthOffset(date: string, timeZone: string): number | null {
+  const key = `${timeZone}|${date.slice(0, 7)}`;
+  let offset = monthOffsets.get(key);
+  if (offset === undefined) {
+    const y = Number(date.slice(0, 4));
+    const m = Number(date.slice(5, 7));
+    const before = zoneOffset(Date.UTC(y, m - 1, 1) - DAY_MS, timeZone);
+    offset = before === zoneOffset(Date.UTC(y, m, 1) + DAY_MS, timeZone) ? before : null;
+    monthOffsets.set(key, offset);
+  }
+  return offset;
+}
+
+/**
  * The zone's offset throughout a local date, when no transition happens within a day of it (clock
  * changes are months apart, so equal offsets a day before and two days after mean none); else undefined.
  */
 function steadyOffset(date: string, midnight: number, timeZone: string): number | undefined {
+  const month = steadyMonthOffset(date, timeZone);
+  if (month !== null) return month;
   const key = `${timeZone}|${date}`;
   let offset = dayOffsets.get(key);
   if (offset === undefined) {
@@ -69,7 +91,11 @@ export function isValidTimeZone(timeZone: string): boolean {
  * do); an ambiguous one (the repeated hour) resolves to its first occurrence.
  */
 export function localToUtc(date: string, time: string, timeZone: string): string {
-  const cacheKey = `${timeZone}|${date}|${time}`;
+  return converted(`${timeZone}|${date}|${time}`);
+}
+
+const converted = memoizeText((cacheKey) => {
+  const [timeZone, date, time] = cacheKey.split('|') as [string, string, string];
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
   const wall = Date.UTC(y, m - 1, d, hh, mm);
@@ -84,4 +110,4 @@ export function localToUtc(date: string, time: string, timeZone: string): string
     offsets.set(cacheKey, offset);
   }
   return new Date(wall - offset).toISOString().replace('.000Z', 'Z');
-}
+});

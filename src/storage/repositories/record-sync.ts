@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../schema.js';
 
@@ -43,10 +43,7 @@ function sameValues(record: Keyed, existing: Row): boolean {
 
 /** Digest of a record's values in key order; records of one table always list their keys in one order. */
 export function rowHash(record: Keyed): string {
-  return createHash('sha1')
-    .update(JSON.stringify(Object.values(record)))
-    .digest('base64url')
-    .slice(0, 22);
+  return hash('sha1', JSON.stringify(Object.values(record)), 'base64url').slice(0, 22);
 }
 
 export interface SyncOptions<R> {
