@@ -9,11 +9,19 @@ import { prepareDeployment } from './prepare-deployment.js';
 
 const SHUTDOWN_GRACE_MS = 30_000;
 /**
- * Workers allocate many short-lived objects per request; V8's default young generation (up to 16 MB per
- * semi-space) then keeps ~40 MB per worker resident for little speed. A 1 MB semi-space costs more
- * scavenges but measured the same throughput (bench/). A semi-space flag given to node itself wins.
+ * V8 sizes a heap from the machine's memory: on a large machine a worker's old generation may grow to
+ * gigabytes before collecting hard, and its young generation to 16 MB a semi-space. Workers allocate many
+ * short-lived objects per request; with these limits they stay near 60 MB each under load, at the same
+ * throughput (bench/). 512 MB is far above what a worker holds (its response cache is bounded by
+ * TOUCHLINE_CACHE_ENTRIES). A flag of the same name given to node itself wins.
  */
-const WORKER_V8_FLAGS = ['--max-semi-space-size=1'];
+const WORKER_V8_FLAGS = ['--max-semi-space-size=1', '--max-old-space-size=512'];
+
+function workerExecArgv(): string[] {
+  const given = (flag: string) => process.execArgv.some((arg) => arg.startsWith(flag.split('=')[0]!));
+  return [...process.execArgv, ...WORKER_V8_FLAGS.filter((flag) => !given(flag))];
+}
+
 const RESPAWN_DELAY_MS = 1000;
 
 /** Finishes in-flight requests, closes pools and exits, on the first SIGTERM or SIGINT. */
@@ -48,9 +56,7 @@ function runPrimary(config: Readonly<Config>, log: Logger, workers: number, stop
   let stopping = false;
   const storage = config.redisUrl ? undefined : openStorage(config.databaseUrl);
   const limits = storage ? new LimitBroker(memoryLimitStore(storage), workers) : undefined;
-  if (!process.execArgv.some((flag) => flag.includes('semi-space'))) {
-    cluster.setupPrimary({ execArgv: [...process.execArgv, ...WORKER_V8_FLAGS] });
-  }
+  cluster.setupPrimary({ execArgv: workerExecArgv() });
   const fork = () => {
     const worker = cluster.fork();
     limits?.serve(worker);
