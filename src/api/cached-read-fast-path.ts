@@ -5,10 +5,11 @@ import type { Plan } from '../config/plans.js';
 import type { DatasetGeneration } from '../cache/dataset-generation.js';
 import type { CachedResponse, ResponseCache } from '../cache/response-cache.js';
 import { hashApiKey, judgeApiKey } from '../auth/api-keys.js';
+import { billingPeriod, type BillingPeriod } from '../limits/billing-period.js';
 import type { LimitStore } from '../limits/limit-store.js';
 import type { ApiKeyRow } from '../storage/repositories/api-key.repository.js';
 import { bearerToken } from './bearer-token.js';
-import { limitHeaders, limitRequest } from './plugins/limits.js';
+import { limitHeaders } from './plugins/limits.js';
 import { JSON_TYPE, responseCacheKey } from './plugins/response-cache.js';
 
 /**
@@ -38,16 +39,6 @@ function encode(entry: CachedResponse): EncodedEntry {
     encoded.set(entry, bytes);
   }
   return bytes;
-}
-
-/** The body for one request, in one buffer: one write, so headers and body leave in one system call. */
-function bodyFor(entry: EncodedEntry, requestId: string): Buffer {
-  if (entry.after === null) return entry.before;
-  const body = Buffer.allocUnsafe(entry.length);
-  entry.before.copy(body, 0);
-  body.write(`"${requestId}"`, entry.before.length, 'latin1');
-  entry.after.copy(body, entry.before.length + ID_BYTES);
-  return body;
 }
 
 /**
@@ -102,6 +93,17 @@ export function cachedReadFastPath(deps: FastPathDeps): FastPath | undefined {
   if (!findKey || !peek || !consumeNow) return undefined;
   const plans = new Map(deps.plans.map((p) => [p.name, p]));
   const keyFor = trustedKeys(findKey);
+  // A key's billing period changes once a month: computed again only when `now` leaves it.
+  const periods = new Map<string, BillingPeriod>();
+  const periodOf = (key: ApiKeyRow, now: number): BillingPeriod => {
+    let period = periods.get(key.id);
+    if (!period || now >= period.end.getTime() || now < period.start.getTime()) {
+      period = billingPeriod(new Date(now), key.billing_anchor_day);
+      if (periods.size >= 10_000) periods.clear();
+      periods.set(key.id, period);
+    }
+    return period;
+  };
   return (req, res) => {
     if (req.method !== 'GET' || deps.draining() || req.headers['if-none-match'] !== undefined) return false;
     const entry = peek.call(cache, responseCacheKey(generation.current, req.url ?? ''));
@@ -113,10 +115,10 @@ export function cachedReadFastPath(deps: FastPathDeps): FastPath | undefined {
     if (judgeApiKey(token, key, env, now) !== 'valid') return false;
     const plan = plans.get(key!.plan);
     if (!plan) return false;
-    const decision = consumeNow(limitRequest(key!, plan, now));
+    const decision = consumeNow({ keyId: key!.id, plan, period: periodOf(key!, now), now });
     if (!decision?.allowed) return false;
     const requestId = randomUUID();
-    const body = bodyFor(encode(entry), requestId);
+    const body = encode(entry);
     res.writeHead(200, {
       'x-request-id': requestId,
       ...limitHeaders(decision),
@@ -124,7 +126,15 @@ export function cachedReadFastPath(deps: FastPathDeps): FastPath | undefined {
       'content-type': JSON_TYPE,
       'content-length': body.length,
     });
-    res.end(body);
+    if (body.after === null) res.end(body.before);
+    else {
+      // Corked, the three parts leave with the headers in one system call, without copying the body.
+      res.cork();
+      res.write(body.before);
+      res.write(`"${requestId}"`, 'latin1');
+      res.end(body.after);
+      res.uncork();
+    }
     return true;
   };
 }

@@ -26,7 +26,8 @@ export class MemoryResponseCache implements ResponseCache {
 
   peek(key: string): CachedResponse | undefined {
     const value = this.entries.get(key);
-    if (value) {
+    // Recency only matters once evictions can come: below half full, a hit skips the reordering.
+    if (value && this.entries.size * 2 > this.maxEntries) {
       this.entries.delete(key);
       this.entries.set(key, value);
     }

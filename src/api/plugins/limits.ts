@@ -32,7 +32,7 @@ function tooMany(d: LimitDecision): ApiError {
 }
 
 /** What counting one request of `key` at `now` asks of its plan's limits. */
-export function limitRequest(key: ApiKeyRow, plan: Plan, now: number): LimitRequest {
+function limitRequest(key: ApiKeyRow, plan: Plan, now: number): LimitRequest {
   return { keyId: key.id, plan, period: billingPeriod(new Date(now), key.billing_anchor_day), now };
 }
 
