@@ -58,7 +58,9 @@ export function registerResponseCache(
 ): void {
   app.decorateRequest('cacheKey', null);
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.routeOptions.config.cache || request.method !== 'GET') return;
+    const { config } = request.routeOptions;
+    // Public routes are never cached: the fast path answers cached URLs to keyed requests only.
+    if (!config.cache || config.public || request.method !== 'GET') return;
     const key = responseCacheKey(generation.current, request.url);
     request.cacheKey = key;
     const entry = await cache.get(key).catch(() => undefined);
