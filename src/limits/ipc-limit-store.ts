@@ -72,8 +72,12 @@ export class IpcLimitStore implements LimitStore {
   private readonly onMessage = (message: unknown) => {
     const reply = message as WireReply;
     if (reply?.type !== REPLY) return;
-    this.waiting.get(reply.id)?.resolve(reply);
+    const waiting = this.waiting.get(reply.id);
     this.waiting.delete(reply.id);
+    if (waiting) waiting.resolve(reply);
+    // A lease granted after this worker stopped waiting for it goes back unused, or it would stay
+    // reserved at the primary for as long as this worker lives.
+    else if (reply.lease) this.done.push({ lease: reply.lease.id, runs: [] });
   };
 
   constructor(private readonly channel: NodeJS.Process = process) {
