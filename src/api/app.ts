@@ -82,13 +82,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let closing = false;
   const limits = options.limits ?? defaultLimitStore(options.db);
   const plans = options.plans ?? DEFAULT_PLANS;
+  const findKeyNow = apiKeyLookupNow(options.storage);
   const fastPath = cachedReadFastPath({
     cache: options.cache,
     generation: options.generation,
     limits,
     plans,
     env: options.env,
-    findKey: apiKeyLookupNow(options.storage),
+    findKey: findKeyNow,
     draining: () => closing,
   });
   const app = Fastify({
@@ -166,7 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     route.schema = { ...route.schema, querystring: NoQuery };
   });
 
-  registerAuth(app, options.storage, options.env);
+  registerAuth(app, options.storage, options.env, findKeyNow);
   registerLimits(app, limits, plans);
   registerResponseCache(app, options.cache, options.generation);
 

@@ -35,9 +35,13 @@ function unauthorized(reason: string, message: string, description: string): Api
  * or expired keys, and keys of the other environment (test_ vs live_), answer 401 with WWW-Authenticate;
  * a key whose subscription is inactive answers 403.
  */
-export function registerAuth(app: FastifyInstance, storage: Storage, env: Environment): void {
+export function registerAuth(
+  app: FastifyInstance,
+  storage: Storage,
+  env: Environment,
+  lookupNow: ((keyHash: string) => ApiKeyRow | undefined) | undefined = apiKeyLookupNow(storage),
+): void {
   // Every request asks the database; synchronously where it is in-process, with the query compiled once.
-  const lookupNow = apiKeyLookupNow(storage);
   const findKey = async (keyHash: string) =>
     lookupNow ? lookupNow(keyHash) : findApiKeyByHash(storage.db, keyHash);
   app.decorateRequest('apiKey', null);
