@@ -1,3 +1,4 @@
+import { auditFile } from '../artifacts/file-audit.js';
 import type { ArtifactFile, ArtifactOutcome, Rejection } from '../canonical.js';
 import { parseCsv } from '../artifacts/csv.js';
 import { IngestError } from '../ingest-error.js';
@@ -73,19 +74,9 @@ export function loadSheet(file: ArtifactFile, columns: readonly string[], reject
   const index = new Map(table.header.map((name, at) => [name, at] as const));
   const missing = columns.filter((c) => !index.has(c));
   if (missing.length > 0) throw new IngestError(`${file.uri}: missing column(s) ${missing.join(', ')}`);
-  const outcome: ArtifactOutcome = {
-    uri: file.uri,
-    sha256: file.sha256,
-    bytes: file.bytes.length,
-    retrievedAt: file.retrievedAt,
-    recordsSeen: table.records.length,
-    recordIds: [],
-    rejected: 0,
-  };
-  const reject = (row: number, reason: string) => {
-    outcome.rejected += 1;
-    rejections.push({ artifactUri: file.uri, recordRef: `row ${row}`, reason });
-  };
+  const audit = auditFile(file, table.records.length, rejections);
+  const { outcome } = audit;
+  const reject = (row: number, reason: string) => audit.reject(`row ${row}`, reason);
   const rows: Row[] = [];
   for (const record of table.records) {
     if (record.fields.length !== table.header.length) {

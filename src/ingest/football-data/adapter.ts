@@ -1,6 +1,7 @@
+import { auditFile } from '../artifacts/file-audit.js';
 import { parseCsv } from '../artifacts/csv.js';
 import { readArtifact } from '../artifacts/read-artifact.js';
-import { emptyBatch, type ArtifactOutcome, type CanonicalBatch } from '../canonical.js';
+import { emptyBatch, type CanonicalBatch } from '../canonical.js';
 import { AliasIndex } from '../identity/alias-index.js';
 import { TeamResolver } from '../identity/team-resolver.js';
 import { IngestError } from '../ingest-error.js';
@@ -34,20 +35,10 @@ export async function loadFootballData(options: SourceOptions): Promise<LoadedSo
         onFile?.(i, files.length, file.uri);
         const league = leagueScopes(file.uri);
         const table = parseCsv(file.bytes.toString('utf8'), file.uri);
-        const outcome: ArtifactOutcome = {
-          uri: file.uri,
-          sha256: file.sha256,
-          bytes: file.bytes.length,
-          retrievedAt: file.retrievedAt,
-          recordsSeen: table.records.length,
-          recordIds: [],
-          rejected: 0,
-        };
+        const audit = auditFile(file, table.records.length, batch.rejections);
+        const { outcome } = audit;
         batch.artifacts.push(outcome);
-        const reject = (row: number, reason: string) => {
-          outcome.rejected += 1;
-          batch.rejections.push({ artifactUri: file.uri, recordRef: `row ${row}`, reason });
-        };
+        const reject = (row: number, reason: string) => audit.reject(`row ${row}`, reason);
         for (const record of table.records) {
           if (!league) {
             reject(record.row, 'unknown league folder: its club directory is not known');

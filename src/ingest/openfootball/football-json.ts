@@ -1,3 +1,4 @@
+import { auditFile } from '../artifacts/file-audit.js';
 import {
   emptyBatch,
   type ArtifactFile,
@@ -104,20 +105,10 @@ export function normalizeFootballJson(
     const profile = competitionProfile(code);
     const competitionId = stableId('comp', code);
     const seasonId = stableId('season', `${code}:${seasonKey}`);
-    const outcome = {
-      uri: file.uri,
-      sha256: file.sha256,
-      bytes: file.bytes.length,
-      retrievedAt: file.retrievedAt,
-      recordsSeen: doc.matches.length,
-      recordIds: [] as string[],
-      rejected: 0,
-    };
+    const audit = auditFile(file, doc.matches.length, batch.rejections);
+    const { outcome } = audit;
     batch.artifacts.push(outcome);
-    const reject = (index: number, reason: string) => {
-      outcome.rejected += 1;
-      batch.rejections.push({ artifactUri: file.uri, recordRef: `matches[${index}]`, reason });
-    };
+    const reject = (index: number, reason: string) => audit.reject(`matches[${index}]`, reason);
 
     const parsed = doc.matches.map((entry, index) => {
       const result = parseRawMatch(entry);

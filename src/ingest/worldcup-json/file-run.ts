@@ -1,3 +1,4 @@
+import { auditFile } from '../artifacts/file-audit.js';
 import type { ArtifactOutcome, CanonicalBatch } from '../canonical.js';
 import type { Edition } from './editions.js';
 import type { PlayerBook } from './players.js';
@@ -28,15 +29,9 @@ export interface FileRun {
 
 export function startFile(state: RunState, source: SourceFile, edition: Edition): FileRun {
   const { file } = source;
-  const outcome: ArtifactOutcome = {
-    uri: file.uri,
-    sha256: file.sha256,
-    bytes: file.bytes.length,
-    retrievedAt: file.retrievedAt,
-    recordsSeen: 0,
-    recordIds: [],
-    rejected: 0,
-  };
+  // Records are counted as they are read: each one is kept or rejected.
+  const audit = auditFile(file, 0, state.batch.rejections);
+  const { outcome } = audit;
   state.batch.artifacts.push(outcome);
   return {
     source,
@@ -48,8 +43,7 @@ export function startFile(state: RunState, source: SourceFile, edition: Edition)
     },
     reject(recordRef, reason) {
       outcome.recordsSeen += 1;
-      outcome.rejected += 1;
-      state.batch.rejections.push({ artifactUri: file.uri, recordRef, reason });
+      audit.reject(recordRef, reason);
     },
   };
 }
