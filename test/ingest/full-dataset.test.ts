@@ -6,6 +6,8 @@ import { after, before, describe, it, type TestContext } from 'node:test';
 import type { RunSummary } from '../../src/ingest/runner.js';
 import type { Storage } from '../../src/storage/connection.js';
 import { findRun } from '../../src/storage/repositories/ingestion-run.repository.js';
+import { listMatches, listMatchesAsJson } from '../../src/storage/repositories/match.repository.js';
+import { toMatch } from '../../src/api/mappers.js';
 import { ingest, openTestStorage, tableCounts } from './support/test-storage.js';
 
 // ../shared/data beside the repository root (test/ingest -> repo root -> ..).
@@ -194,6 +196,32 @@ describe('ingestion: the full openfootball dataset', () => {
       seasons.map((s) => s.key),
       EPL_SEASONS,
     );
+  });
+
+  it("list pages written as JSON by SQLite equal the API mapper's JSON, byte for byte, for every match", async (t) => {
+    if (!needsData(t)) return;
+    const seasons = await storage.db.selectFrom('seasons').select('id').orderBy('id').execute();
+    let compared = 0;
+    for (const { id: seasonId } of seasons) {
+      for (let page = 1; ; page += 1) {
+        const request = { page, limit: 100 };
+        const rows = await listMatches(storage, { seasonId }, request);
+        const json = await listMatchesAsJson(storage, { seasonId }, request);
+        if (storage.engine !== 'sqlite') {
+          assert.equal(json, undefined, 'only SQLite writes the JSON itself');
+          return;
+        }
+        assert.ok(json);
+        assert.equal(json.hasMore, rows.hasMore);
+        assert.deepEqual(
+          json.rows,
+          rows.rows.map((row) => JSON.stringify(toMatch(row))),
+        );
+        compared += json.rows.length;
+        if (!json.hasMore) break;
+      }
+    }
+    assert.equal(compared, first.inserted);
   });
 
   it('an identical re-import inserts and updates nothing', async (t) => {

@@ -1,4 +1,6 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Storage } from '../connection.js';
+import { QueryTemplates, readRows } from '../query-templates.js';
 import type { Database, MatchTable } from '../schema.js';
 import { pageOffset, toPage, type PageRequest, type PageResult } from './page.js';
 
@@ -67,16 +69,23 @@ function joinNames<O>(query: SelectQueryBuilder<Database, 'matches', O>) {
     ]);
 }
 
-/** Matches in kick-off order (starts_at, then id), filtered as the API allows. */
-export async function listMatches(
-  db: Kysely<Database>,
-  filter: MatchFilter,
-  page: PageRequest,
-): Promise<PageResult<MatchSummaryRow>> {
+interface ListParams extends Record<string, string | number | undefined> {
+  competitionId?: string;
+  status?: string;
+  teamId?: string;
+  seasonId?: string;
+  startsFrom?: string;
+  startsBefore?: string;
+  limit: number;
+  offset: number;
+}
+
+/** The page's IDs, from the index alone; only those rows are then read and joined to names. */
+function pageIds(db: Kysely<Database>, params: ListParams) {
   let query = db.selectFrom('matches');
-  if (filter.competitionId) query = query.where('matches.competition_id', '=', filter.competitionId);
-  if (filter.status) query = query.where('matches.status', '=', filter.status);
-  const { teamId, seasonId } = filter;
+  if (params.competitionId) query = query.where('matches.competition_id', '=', params.competitionId);
+  if (params.status) query = query.where('matches.status', '=', params.status);
+  const { teamId, seasonId } = params;
   if (teamId) {
     // The season test sits inside each side's branch so that each branch is one index range
     // ((home|away)_team_id, season_id): a team's season costs ~40 index entries, not the whole season.
@@ -90,21 +99,89 @@ export async function listMatches(
   } else if (seasonId) {
     query = query.where('matches.season_id', '=', seasonId);
   }
-  if (filter.dateFrom) query = query.where('matches.starts_at', '>=', `${filter.dateFrom}T00:00:00Z`);
-  if (filter.dateTo) query = query.where('matches.starts_at', '<', `${nextDay(filter.dateTo)}T00:00:00Z`);
-  // The page's IDs first, from the index alone; only those rows are then read and joined to names.
-  const pageIds = query
+  if (params.startsFrom) query = query.where('matches.starts_at', '>=', params.startsFrom);
+  if (params.startsBefore) query = query.where('matches.starts_at', '<', params.startsBefore);
+  return query
     .select('matches.id')
     .orderBy('matches.starts_at')
     .orderBy('matches.id')
-    .limit(page.limit + 1)
-    .offset(pageOffset(page));
-  const rows = await joinNames(db.selectFrom('matches').where('matches.id', 'in', pageIds))
-    .select(SUMMARY_COLUMNS)
+    .limit(params.limit)
+    .offset(params.offset);
+}
+
+function pageQuery(db: Kysely<Database>, params: ListParams) {
+  return joinNames(db.selectFrom('matches').where('matches.id', 'in', pageIds(db, params)))
     .orderBy('matches.starts_at')
-    .orderBy('matches.id')
-    .execute();
-  return toPage(rows as MatchSummaryRow[], page);
+    .orderBy('matches.id');
+}
+
+const listTemplates = new QueryTemplates<ListParams>((db, params) =>
+  pageQuery(db, params).select(SUMMARY_COLUMNS),
+);
+
+/**
+ * A match as the API shows it, written out by SQLite: a list page then costs one text value per match
+ * instead of twenty columns to convert and serialize. It must equal JSON.stringify of the API's toMatch
+ * mapper byte for byte, key order included; test/storage/match-json.test.ts checks every match of the
+ * dataset.
+ */
+const MATCH_JSON = sql<string>`json_object(
+  'id', matches.id,
+  'competition', json_object('id', matches.competition_id, 'name', competitions.name),
+  'season', json_object('id', matches.season_id, 'name', seasons.name),
+  'starts_at', matches.starts_at,
+  'starts_at_precision', iif(matches.time_known = 1, 'datetime', 'date'),
+  'round', coalesce(matches.round, matches.stage),
+  'status', matches.status,
+  'home_team', json_object('id', matches.home_team_id, 'name', home.name, 'logo_url', home.logo_url, 'score', matches.home_score),
+  'away_team', json_object('id', matches.away_team_id, 'name', away.name, 'logo_url', away.logo_url, 'score', matches.away_score),
+  'venue', iif(matches.venue_name is null, null, json_object('name', matches.venue_name)),
+  'updated_at', matches.updated_at
+)`;
+
+const jsonTemplates = new QueryTemplates<ListParams>((db, params) =>
+  pageQuery(db, params).select(MATCH_JSON.as('json')),
+);
+
+function listParams(filter: MatchFilter, page: PageRequest): ListParams {
+  return {
+    competitionId: filter.competitionId,
+    status: filter.status,
+    teamId: filter.teamId,
+    seasonId: filter.seasonId,
+    startsFrom: filter.dateFrom && `${filter.dateFrom}T00:00:00Z`,
+    startsBefore: filter.dateTo && `${nextDay(filter.dateTo)}T00:00:00Z`,
+    limit: page.limit + 1,
+    offset: pageOffset(page),
+  };
+}
+
+/** Matches in kick-off order (starts_at, then id), filtered as the API allows. */
+export async function listMatches(
+  storage: Storage,
+  filter: MatchFilter,
+  page: PageRequest,
+): Promise<PageResult<MatchSummaryRow>> {
+  const query = listTemplates.compile(storage.db, listParams(filter, page));
+  return toPage(await readRows<MatchSummaryRow>(storage, query), page);
+}
+
+/**
+ * The same page as listMatches, each match as the API's JSON text; only where the database writes that
+ * JSON itself (SQLite), otherwise undefined.
+ */
+export async function listMatchesAsJson(
+  storage: Storage,
+  filter: MatchFilter,
+  page: PageRequest,
+): Promise<PageResult<string> | undefined> {
+  if (storage.engine !== 'sqlite') return undefined;
+  const query = jsonTemplates.compile(storage.db, listParams(filter, page));
+  const rows = await readRows<{ json: string }>(storage, query);
+  return toPage(
+    rows.map((row) => row.json),
+    page,
+  );
 }
 
 export async function findMatch(db: Kysely<Database>, id: string): Promise<MatchRow | undefined> {
