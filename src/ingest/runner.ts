@@ -94,9 +94,12 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
       keep: (incoming, stored) => sourceRank(String(stored.source)) < sourceRank(incoming.source),
     });
     const details = await syncDetails(trx, batch.details, now);
-    const derived = await refreshDerivedCounts(trx, now);
-
     const synced = [competitions, seasons, teams, matches, ...details];
+    // The counts derive from these tables alone, and every run that changes them refreshes the counts in
+    // the same transaction: a run that changed nothing leaves them true as they are.
+    const changed = synced.some((r) => r.inserted + r.updated > 0);
+    const derived = changed ? await refreshDerivedCounts(trx, now) : 0;
+
     const outcome = new Map<string, keyof SyncCounts>();
     for (const result of synced) for (const [id, what] of result.outcome) outcome.set(id, what);
     const artifacts: NewArtifact[] = batch.artifacts.map((a) => ({
