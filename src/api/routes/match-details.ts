@@ -77,7 +77,7 @@ const SUB_RESOURCES: SubResource[] = [
  * played yet), answers 200 with an empty collection. Live variants share the dataset cache: the beta
  * carries no live data.
  */
-export const matchDetailRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db }) => {
+export const matchDetailRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db, storage }) => {
   for (const sub of SUB_RESOURCES) {
     app.get(
       `/football/matches/:match_id/${sub.suffix}`,
@@ -91,7 +91,7 @@ export const matchDetailRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
         },
       },
       async (request) => {
-        const match = await findMatch(db, request.params.match_id);
+        const match = await findMatch(storage, request.params.match_id);
         if (!match) throw notFound('Match', request.params.match_id);
         const competition = await findCompetition(db, match.competition_id);
         const covered = competition ? sub.covered(competition) : false;

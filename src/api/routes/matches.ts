@@ -91,7 +91,7 @@ export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
       },
     },
     async (request) => {
-      const row = await findMatch(db, request.params.match_id);
+      const row = await findMatch(storage, request.params.match_id);
       if (!row) throw notFound('Match', request.params.match_id);
       return { data: toMatch(row) };
     },

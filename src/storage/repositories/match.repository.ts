@@ -184,9 +184,11 @@ export async function listMatchesAsJson(
   );
 }
 
-export async function findMatch(db: Kysely<Database>, id: string): Promise<MatchRow | undefined> {
-  const row = await joinNames(db.selectFrom('matches').where('matches.id', '=', id))
-    .selectAll('matches')
-    .executeTakeFirst();
-  return row as MatchRow | undefined;
+const oneMatch = new QueryTemplates<{ id: string }>((db, { id }) =>
+  joinNames(db.selectFrom('matches').where('matches.id', '=', id)).selectAll('matches'),
+);
+
+export async function findMatch(storage: Storage, id: string): Promise<MatchRow | undefined> {
+  const [row] = await readRows<MatchRow>(storage, oneMatch.compile(storage.db, { id }));
+  return row;
 }
