@@ -122,8 +122,8 @@ const listTemplates = new QueryTemplates<ListParams>((db, params) =>
 /**
  * A match as the API shows it, written out by SQLite: a list page then costs one text value per match
  * instead of twenty columns to convert and serialize. It must equal JSON.stringify of the API's toMatch
- * mapper byte for byte, key order included; test/storage/match-json.test.ts checks every match of the
- * dataset.
+ * mapper byte for byte, key order included: test/ingest/full-dataset.test.ts checks every match of the
+ * dataset. Scores must stay integer columns, as json_object writes a real as 1.0.
  */
 const MATCH_JSON = sql<string>`json_object(
   'id', matches.id,
