@@ -6,8 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Environment } from '../config/config.js';
 import { DEFAULT_PLANS, type Plan } from '../config/plans.js';
 import type { LimitStore } from '../limits/limit-store.js';
-import { MemoryLimitStore } from '../limits/memory-limit-store.js';
-import { UsageLedger } from '../limits/usage-ledger.js';
+import { memoryLimitStore } from '../limits/limit-store-factory.js';
 import { apiKeyLookupNow } from '../storage/repositories/api-key.repository.js';
 import { cachedReadFastPath, type FastPath } from './cached-read-fast-path.js';
 import { registerAuth } from './plugins/auth.js';
@@ -34,15 +33,10 @@ declare module 'fastify' {
   }
 }
 
-function defaultLimitStore(db: AppOptions['db']): LimitStore {
-  const ledger = new UsageLedger(db);
-  ledger.start();
-  return new MemoryLimitStore(ledger);
-}
-
-export interface AppOptions extends RouteDeps {
+/** The route dependencies, with the query builder taken from `storage`. */
+export interface AppOptions extends Omit<RouteDeps, 'db'> {
   env: Environment;
-  /** Request counters; by default in-process ones persisting quotas to `db`. */
+  /** Request counters; by default in-process ones persisting quotas to `storage`. */
   limits?: LimitStore;
   plans?: readonly Plan[];
   /** The process's logger; none in tests. */
@@ -80,7 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Once draining or closing has begun, answers end their connection: clients reconnect elsewhere and
   // no keep-alive connection is left idle to be cut when the server closes, nor keeps it waiting.
   let closing = false;
-  const limits = options.limits ?? defaultLimitStore(options.db);
+  const limits = options.limits ?? memoryLimitStore(options.storage);
   const plans = options.plans ?? DEFAULT_PLANS;
   const findKeyNow = apiKeyLookupNow(options.storage);
   const fastPath = cachedReadFastPath({
@@ -172,7 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerResponseCache(app, options.cache, options.generation);
 
   const deps: RouteDeps = {
-    db: options.db,
+    db: options.storage.db,
     storage: options.storage,
     cache: options.cache,
     generation: options.generation,

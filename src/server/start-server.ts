@@ -58,7 +58,6 @@ export async function startServer(
   const limits = options.limits ?? limitStore(storage, redis);
   generation.onChange(() => void cache.clear());
   const app = await buildApp({
-    db: storage.db,
     storage,
     cache,
     generation,

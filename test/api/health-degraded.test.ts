@@ -66,7 +66,6 @@ test('SQLite connection closed under the query builder', async (t) => {
   const raw = new SqliteDatabase(ctx.databaseUrl.slice('sqlite:'.length));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
   const app = await buildApp({
-    db,
     storage: { db, engine: 'sqlite', close: () => db.destroy() },
     cache: new MemoryResponseCache(10),
     generation: new DatasetGeneration(db, 60_000),

@@ -24,7 +24,6 @@ export async function appOnStorage(
   await generation.refresh();
   generation.onChange(() => void cache.clear());
   const app = await buildApp({
-    db: storage.db,
     storage,
     cache,
     generation,
