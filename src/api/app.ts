@@ -76,14 +76,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let closing = false;
   const limits = options.limits ?? memoryLimitStore(options.storage);
   const plans = options.plans ?? DEFAULT_PLANS;
-  const findKeyNow = apiKeyLookupNow(options.storage);
   const fastPath = cachedReadFastPath({
     cache: options.cache,
     generation: options.generation,
     limits,
     plans,
     env: options.env,
-    findKey: findKeyNow,
+    findKey: apiKeyLookupNow(options.storage),
     draining: () => closing,
   });
   const app = Fastify({
@@ -161,7 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     route.schema = { ...route.schema, querystring: NoQuery };
   });
 
-  registerAuth(app, options.storage, options.env, findKeyNow);
+  registerAuth(app, options.storage, options.env);
   registerLimits(app, limits, plans);
   registerResponseCache(app, options.cache, options.generation);
 

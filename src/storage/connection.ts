@@ -11,10 +11,10 @@ export interface Storage {
   db: Kysely<Database>;
   engine: Engine;
   /**
-   * In-process databases only (SQLite): runs a compiled read query synchronously, with `parameters` in
-   * place of the compiled ones, for the few hot lookups that must not wait on the event loop.
+   * In-process databases only (SQLite): runs a compiled read query synchronously, for the hot lookups
+   * that must not wait on the event loop (see query-templates.ts).
    */
-  readNow?: (query: CompiledQuery, parameters?: readonly unknown[]) => unknown[];
+  readNow?: (query: CompiledQuery) => unknown[];
   close(): Promise<void>;
 }
 
@@ -53,7 +53,7 @@ function openSqlite(file: string): Storage {
   return {
     db,
     engine: 'sqlite',
-    readNow: (query, parameters = query.parameters) => sqlite.prepare(query.sql).all(...parameters),
+    readNow: (query) => sqlite.prepare(query.sql).all(...query.parameters),
     close: () => db.destroy(),
   };
 }

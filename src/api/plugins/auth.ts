@@ -2,11 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Environment } from '../../config/config.js';
 import { hashApiKey, judgeApiKey, type KeyVerdict } from '../../auth/api-keys.js';
 import type { Storage } from '../../storage/connection.js';
-import {
-  apiKeyLookupNow,
-  findApiKeyByHash,
-  type ApiKeyRow,
-} from '../../storage/repositories/api-key.repository.js';
+import { findApiKeyByHash, type ApiKeyRow } from '../../storage/repositories/api-key.repository.js';
 import { bearerToken } from '../bearer-token.js';
 import { ApiError } from '../errors/catalogue.js';
 import { sendError } from './errors.js';
@@ -35,15 +31,7 @@ function unauthorized(reason: string, message: string, description: string): Api
  * or expired keys, and keys of the other environment (test_ vs live_), answer 401 with WWW-Authenticate;
  * a key whose subscription is inactive answers 403.
  */
-export function registerAuth(
-  app: FastifyInstance,
-  storage: Storage,
-  env: Environment,
-  lookupNow: ((keyHash: string) => ApiKeyRow | undefined) | undefined = apiKeyLookupNow(storage),
-): void {
-  // Every request asks the database; synchronously where it is in-process, with the query compiled once.
-  const findKey = async (keyHash: string) =>
-    lookupNow ? lookupNow(keyHash) : findApiKeyByHash(storage.db, keyHash);
+export function registerAuth(app: FastifyInstance, storage: Storage, env: Environment): void {
   app.decorateRequest('apiKey', null);
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.public || request.routeOptions.url === undefined) return;
@@ -58,7 +46,8 @@ export function registerAuth(
       );
       return sendError(reply, missing);
     }
-    const row = await findKey(hashApiKey(token));
+    // Every request asks the database (synchronously where it is in-process).
+    const row = await findApiKeyByHash(storage, hashApiKey(token));
     const verdict = judgeApiKey(token, row, env, Date.now());
     if (verdict === 'valid') {
       request.apiKey = row!;

@@ -1,5 +1,4 @@
 import { parseArgs } from 'node:util';
-import type { Kysely } from 'kysely';
 import type { Config } from '../../config/config.js';
 import { DEFAULT_PLAN, DEVELOPMENT_PLAN } from '../../config/plans.js';
 import { hashApiKey, issueApiKey } from '../../auth/api-keys.js';
@@ -13,7 +12,7 @@ import {
   updateApiKey,
   type ApiKeyRow,
 } from '../../storage/repositories/api-key.repository.js';
-import type { Database } from '../../storage/schema.js';
+import type { Storage } from '../../storage/connection.js';
 import { UsageError } from '../commands.js';
 import { withStorage } from '../with-storage.js';
 
@@ -34,11 +33,11 @@ function wholeNumber(raw: string | undefined, flag: string, min: number, max: nu
 }
 
 /** A key is named by its id (`key_…`) or by the key itself. */
-async function lookUp(db: Kysely<Database>, ref: string | undefined, action: string): Promise<ApiKeyRow> {
+async function lookUp(storage: Storage, ref: string | undefined, action: string): Promise<ApiKeyRow> {
   if (!ref) throw new UsageError(`keys ${action} needs a key id (see keys list) or the key`);
   const row = ref.startsWith('key_')
-    ? await findApiKey(db, ref)
-    : await findApiKeyByHash(db, hashApiKey(ref));
+    ? await findApiKey(storage.db, ref)
+    : await findApiKeyByHash(storage, hashApiKey(ref));
   if (!row) throw new Error(`no key ${ref.startsWith('key_') ? `with id ${ref}` : 'matches the given key'}`);
   return row;
 }
@@ -61,7 +60,8 @@ export async function keysCommand(argv: string[], config: Readonly<Config>): Pro
     throw new UsageError((error as Error).message);
   }
   const { values, positionals } = parsed;
-  return withStorage(config, async ({ db }) => {
+  return withStorage(config, async (storage) => {
+    const { db } = storage;
     switch (action) {
       case 'create': {
         // Without --plan, the key gets the environment's default plan, which a plans file may not offer.
@@ -102,7 +102,7 @@ export async function keysCommand(argv: string[], config: Readonly<Config>): Pro
         return 0;
       }
       case 'usage': {
-        const row = await lookUp(db, positionals[0], action);
+        const row = await lookUp(storage, positionals[0], action);
         const plan = config.plans.find((p) => p.name === row.plan);
         const period = billingPeriod(new Date(), row.billing_anchor_day);
         const used = await readKeyUsage(config, db, row.id, period.start);
@@ -120,7 +120,7 @@ export async function keysCommand(argv: string[], config: Readonly<Config>): Pro
       case 'revoke':
       case 'deactivate':
       case 'activate': {
-        const row = await lookUp(db, positionals[0], action);
+        const row = await lookUp(storage, positionals[0], action);
         const changes =
           action === 'revoke'
             ? { revoked_at: new Date().toISOString() }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Storage } from '../connection.js';
+import { QueryTemplates, readRows } from '../query-templates.js';
 import type { ApiKeyTable, Database } from '../schema.js';
 
 export type ApiKeyRow = ApiKeyTable;
@@ -8,26 +9,20 @@ export async function insertApiKey(db: Kysely<Database>, row: ApiKeyRow): Promis
   await db.insertInto('api_keys').values(row).execute();
 }
 
-function byHash(db: Kysely<Database>, keyHash: string) {
-  return db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash);
+const byHash = new QueryTemplates<{ keyHash: string }>((db, { keyHash }) =>
+  db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash),
+);
+
+export async function findApiKeyByHash(storage: Storage, keyHash: string): Promise<ApiKeyRow | undefined> {
+  const [row] = await readRows<ApiKeyRow>(storage, byHash.compile(storage.db, { keyHash }));
+  return row;
 }
 
-export async function findApiKeyByHash(
-  db: Kysely<Database>,
-  keyHash: string,
-): Promise<ApiKeyRow | undefined> {
-  return byHash(db, keyHash).executeTakeFirst();
-}
-
-/**
- * The same lookup, synchronous, where the storage allows it (SQLite); undefined otherwise. The query is
- * compiled once: only the hash changes from one request to the next.
- */
+/** The same lookup, synchronous, where the storage allows it (SQLite); undefined otherwise. */
 export function apiKeyLookupNow(storage: Storage): ((keyHash: string) => ApiKeyRow | undefined) | undefined {
   const { readNow } = storage;
   if (!readNow) return undefined;
-  const compiled = byHash(storage.db, '').compile();
-  return (keyHash) => readNow(compiled, [keyHash])[0] as ApiKeyRow | undefined;
+  return (keyHash) => readNow(byHash.compile(storage.db, { keyHash }))[0] as ApiKeyRow | undefined;
 }
 
 export async function findApiKey(db: Kysely<Database>, id: string): Promise<ApiKeyRow | undefined> {
