@@ -1,10 +1,7 @@
 import { decision, type LimitDecision, type LimitRequest, type LimitStore } from './limit-store.js';
+import { quotaKey } from './billing-period.js';
 import { SlidingWindow } from './sliding-window.js';
 import type { UsageLedger } from './usage-ledger.js';
-
-function quotaKey(keyId: string, periodStart: Date): string {
-  return `${keyId}\u0000${periodStart.toISOString()}`;
-}
 
 function bump(map: Map<string, number>, key: string, by: number): void {
   const next = (map.get(key) ?? 0) + by;
@@ -16,7 +13,7 @@ function bump(map: Map<string, number>, key: string, by: number): void {
  * Counters held by one process. Exact for everything that process serves: the decision and the count
  * happen in one synchronous step, so concurrent requests cannot both take the last slot.
  *
- * Requests can also be reserved in bulk for a cluster worker to admit on its own (see limit-lease.ts):
+ * Requests can also be reserved in bulk for a cluster worker to admit on its own (see limit-broker.ts):
  * reserved requests count as used, in the minute and in the quota, until the worker reports how many it
  * really admitted and when.
  */

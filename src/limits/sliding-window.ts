@@ -26,10 +26,6 @@ export class SlidingWindow {
     return this.total;
   }
 
-  get size(): number {
-    return this.total;
-  }
-
   get oldest(): number | null {
     return this.head < this.times.length ? this.times[this.head]! : null;
   }

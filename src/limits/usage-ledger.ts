@@ -1,8 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.js';
 import { addUsage, readUsage } from '../storage/repositories/key-usage.repository.js';
+import { quotaKey } from './billing-period.js';
 
 export const FLUSH_INTERVAL_MS = 1000;
+
+interface PendingCount {
+  keyId: string;
+  /** ISO text, as stored. */
+  periodStart: string;
+  count: number;
+}
 
 /**
  * The durable side of quotas: counts accepted in this process are added to the database every second
@@ -10,7 +18,7 @@ export const FLUSH_INTERVAL_MS = 1000;
  * by that much but never over-counted.
  */
 export class UsageLedger {
-  private readonly pending = new Map<string, { keyId: string; periodStart: string; count: number }>();
+  private readonly pending = new Map<string, PendingCount>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -26,32 +34,32 @@ export class UsageLedger {
   }
 
   record(keyId: string, periodStart: Date, count = 1): void {
-    const id = `${keyId}\u0000${periodStart.toISOString()}`;
+    this.add({ keyId, periodStart: periodStart.toISOString(), count });
+  }
+
+  private add(counted: PendingCount): void {
+    const id = quotaKey(counted.keyId, counted.periodStart);
     const entry = this.pending.get(id);
-    if (entry) entry.count += count;
-    else this.pending.set(id, { keyId, periodStart: periodStart.toISOString(), count });
+    if (entry) entry.count += counted.count;
+    else this.pending.set(id, { ...counted });
   }
 
   /** Counts recorded here and not yet written. */
   unflushed(keyId: string, periodStart: Date): number {
-    return this.pending.get(`${keyId}\u0000${periodStart.toISOString()}`)?.count ?? 0;
+    return this.pending.get(quotaKey(keyId, periodStart))?.count ?? 0;
   }
 
   flush(): Promise<void> {
     const run = this.flushing.then(async () => {
-      const batch = [...this.pending.values()].map((e) => ({ ...e }));
+      // Cleared below, the map no longer reaches these entries: nothing adds to them meanwhile.
+      const batch = [...this.pending.values()];
       if (batch.length === 0) return;
       this.pending.clear();
       try {
         await addUsage(this.db, batch, new Date().toISOString());
       } catch (error) {
         // Keep the counts for the next attempt rather than lose them.
-        for (const e of batch) {
-          const id = `${e.keyId}\u0000${e.periodStart}`;
-          const now = this.pending.get(id);
-          if (now) now.count += e.count;
-          else this.pending.set(id, e);
-        }
+        for (const counted of batch) this.add(counted);
         throw error;
       }
     });
