@@ -39,6 +39,9 @@ test('database closed', async (t) => {
     for (const url of [
       `${API}/football/competitions`,
       `${API}/football/matches?status=finished`,
+      // The match list and a match are read synchronously on SQLite (query-templates.ts): same answer.
+      `${API}/football/matches?team_id=${ids.teams.burnley}&season_id=${ids.seasons.en1_2023}`,
+      `${API}/football/matches/${ids.matches.burnleyCity}`,
       cachedUrl,
     ]) {
       const res = await app.inject({ url, headers: auth() });
