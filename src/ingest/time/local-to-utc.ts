@@ -1,7 +1,6 @@
 import { memoizeText } from '../../text/memoize-text.js';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const offsets = new Map<string, number>();
 const dayOffsets = new Map<string, number | null>();
 const monthOffsets = new Map<string, number | null>();
 const DAY_MS = 86_400_000;
@@ -94,12 +93,13 @@ export function localToUtc(date: string, time: string, timeZone: string): string
   return converted(`${timeZone}|${date}|${time}`);
 }
 
+// Memoized whole, so each distinct wall time asks ICU at most once.
 const converted = memoizeText((cacheKey) => {
   const [timeZone, date, time] = cacheKey.split('|') as [string, string, string];
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
   const wall = Date.UTC(y, m - 1, d, hh, mm);
-  let offset = steadyOffset(date, Date.UTC(y, m - 1, d), timeZone) ?? offsets.get(cacheKey);
+  let offset = steadyOffset(date, Date.UTC(y, m - 1, d), timeZone);
   if (offset === undefined) {
     // The offsets in force a day either side cover both sides of any transition near this wall time.
     const before = zoneOffset(wall - DAY_MS, timeZone);
@@ -107,7 +107,6 @@ const converted = memoizeText((cacheKey) => {
     const valid = [before, after].filter((o) => zoneOffset(wall - o, timeZone) === o);
     // Both valid: the repeated hour, take the earlier instant (larger offset). Neither: the skipped hour.
     offset = valid.length > 0 ? Math.max(...valid) : before;
-    offsets.set(cacheKey, offset);
   }
   return new Date(wall - offset).toISOString().replace('.000Z', 'Z');
 });
