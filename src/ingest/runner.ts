@@ -1,5 +1,6 @@
 import type { Storage } from '../storage/connection.js';
 import { refreshDerivedCounts } from '../storage/repositories/derived-counts.js';
+import { refreshMatchJson } from '../storage/repositories/match-json.js';
 import { insertRun, type NewArtifact } from '../storage/repositories/ingestion-run.repository.js';
 import { syncRecords, type SyncCounts, type SyncResult } from '../storage/repositories/record-sync.js';
 import type { Transaction } from 'kysely';
@@ -52,6 +53,10 @@ function newestName<R extends TeamRecord | CompetitionRecord>(
   } as R;
 }
 
+function idsWhere(result: SyncResult, ...outcomes: Array<keyof SyncCounts>): string[] {
+  return [...result.outcome].filter(([, what]) => outcomes.includes(what)).map(([id]) => id);
+}
+
 function countsFor(ids: string[], outcome: ReadonlyMap<string, keyof SyncCounts>): SyncCounts {
   const counts = { inserted: 0, updated: 0, unchanged: 0 };
   for (const id of ids) counts[outcome.get(id) ?? 'unchanged'] += 1;
@@ -99,6 +104,16 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
     // the same transaction: a run that changed nothing leaves them true as they are.
     const changed = synced.some((r) => r.inserted + r.updated > 0);
     const derived = changed ? await refreshDerivedCounts(trx, now) : 0;
+    const matchJson =
+      storage.engine === 'sqlite'
+        ? await refreshMatchJson(trx, {
+            matches: idsWhere(matches, 'inserted', 'updated'),
+            // A new team, competition or season has no match stored before this run.
+            teams: idsWhere(teams, 'updated'),
+            competitions: idsWhere(competitions, 'updated'),
+            seasons: idsWhere(seasons, 'updated'),
+          })
+        : 0;
 
     const outcome = new Map<string, keyof SyncCounts>();
     for (const result of synced) for (const [id, what] of result.outcome) outcome.set(id, what);
@@ -153,7 +168,7 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
       updated: counts.updated,
       unchanged: counts.unchanged,
       rejected: counts.rejected,
-      rowsWritten: written + aliasesWritten + derived,
+      rowsWritten: written + aliasesWritten + derived + matchJson,
       notes: batch.notes,
       durationMs: 0,
     };

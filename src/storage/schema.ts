@@ -104,6 +104,15 @@ export interface MatchTable {
   updated_at: string;
 }
 
+/**
+ * Each match as the API shows it, names included, written by SQLite in the run that changed the match or
+ * its names (repositories/match-json.ts). Always empty on PostgreSQL, which serializes rows instead.
+ */
+export interface MatchJsonTable {
+  id: string;
+  json: string;
+}
+
 export interface IngestionRunTable {
   id: Generated<number>;
   source: string;
@@ -274,6 +283,7 @@ export interface Database {
   teams: TeamTable;
   team_aliases: TeamAliasTable;
   matches: MatchTable;
+  match_json: MatchJsonTable;
   ingestion_runs: IngestionRunTable;
   ingestion_artifacts: IngestionArtifactTable;
   ingestion_rejections: IngestionRejectionTable;

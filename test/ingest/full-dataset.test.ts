@@ -198,7 +198,7 @@ describe('ingestion: the full openfootball dataset', () => {
     );
   });
 
-  it("list pages written as JSON by SQLite equal the API mapper's JSON, byte for byte, for every match", async (t) => {
+  it("list pages of the JSON SQLite stored equal the API mapper's JSON, byte for byte, for every match", async (t) => {
     if (!needsData(t)) return;
     const seasons = await storage.db.selectFrom('seasons').select('id').orderBy('id').execute();
     let compared = 0;

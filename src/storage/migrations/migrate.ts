@@ -5,6 +5,7 @@ import * as plansAndUsage from './0002-plans-and-usage.js';
 import * as matchRowHash from './0003-match-row-hash.js';
 import * as matchDetails from './0004-match-details.js';
 import * as teamSeasonIndexes from './0005-team-season-indexes.js';
+import * as matchJson from './0006-match-json.js';
 
 /** Migrations are listed here in order; each receives the engine for the few DDL spellings that differ. */
 const MIGRATIONS = {
@@ -13,6 +14,7 @@ const MIGRATIONS = {
   '0003-match-row-hash': matchRowHash,
   '0004-match-details': matchDetails,
   '0005-team-season-indexes': teamSeasonIndexes,
+  '0006-match-json': matchJson,
 };
 
 export async function migrateToLatest(storage: Storage): Promise<MigrationResultSet> {

@@ -1,7 +1,8 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Storage } from '../connection.js';
 import { QueryTemplates, readRows } from '../query-templates.js';
 import type { Database, MatchTable } from '../schema.js';
+import { joinNameTables } from './match-json.js';
 import { pageOffset, toPage, type PageRequest, type PageResult } from './page.js';
 
 export interface MatchFilter {
@@ -54,19 +55,14 @@ function nextDay(date: string): string {
 }
 
 function joinNames<O>(query: SelectQueryBuilder<Database, 'matches', O>) {
-  return query
-    .innerJoin('competitions', 'competitions.id', 'matches.competition_id')
-    .innerJoin('seasons', 'seasons.id', 'matches.season_id')
-    .innerJoin('teams as home', 'home.id', 'matches.home_team_id')
-    .innerJoin('teams as away', 'away.id', 'matches.away_team_id')
-    .select([
-      'competitions.name as competition_name',
-      'seasons.name as season_name',
-      'home.name as home_team_name',
-      'home.logo_url as home_team_logo_url',
-      'away.name as away_team_name',
-      'away.logo_url as away_team_logo_url',
-    ]);
+  return joinNameTables(query).select([
+    'competitions.name as competition_name',
+    'seasons.name as season_name',
+    'home.name as home_team_name',
+    'home.logo_url as home_team_logo_url',
+    'away.name as away_team_name',
+    'away.logo_url as away_team_logo_url',
+  ]);
 }
 
 interface ListParams extends Record<string, string | number | undefined> {
@@ -80,67 +76,54 @@ interface ListParams extends Record<string, string | number | undefined> {
   offset: number;
 }
 
-/** The page's IDs, from the index alone; only those rows are then read and joined to names. */
-function pageIds(db: Kysely<Database>, params: ListParams) {
-  let query = db.selectFrom('matches');
-  if (params.competitionId) query = query.where('matches.competition_id', '=', params.competitionId);
-  if (params.status) query = query.where('matches.status', '=', params.status);
-  const { teamId, seasonId } = params;
-  if (teamId) {
-    // The season test sits inside each side's branch so that each branch is one index range
-    // ((home|away)_team_id, season_id): a team's season costs ~40 index entries, not the whole season.
-    query = query.where((eb) =>
-      eb.or(
-        (['matches.home_team_id', 'matches.away_team_id'] as const).map((side) =>
-          eb.and([eb(side, '=', teamId), ...(seasonId ? [eb('matches.season_id', '=', seasonId)] : [])]),
-        ),
-      ),
-    );
-  } else if (seasonId) {
-    query = query.where('matches.season_id', '=', seasonId);
-  }
-  if (params.startsFrom) query = query.where('matches.starts_at', '>=', params.startsFrom);
-  if (params.startsBefore) query = query.where('matches.starts_at', '<', params.startsBefore);
-  return query
-    .select('matches.id')
-    .orderBy('matches.starts_at')
-    .orderBy('matches.id')
+type Matches = SelectQueryBuilder<Database, 'matches', object>;
+
+/** The filters other than the team. */
+function otherFilters(query: Matches, params: ListParams): Matches {
+  let q = query;
+  if (params.competitionId) q = q.where('matches.competition_id', '=', params.competitionId);
+  if (params.status) q = q.where('matches.status', '=', params.status);
+  if (params.seasonId) q = q.where('matches.season_id', '=', params.seasonId);
+  if (params.startsFrom) q = q.where('matches.starts_at', '>=', params.startsFrom);
+  if (params.startsBefore) q = q.where('matches.starts_at', '<', params.startsBefore);
+  return q;
+}
+
+/**
+ * The page's matches, ID and kick-off, in listing order. A team's matches are two index ranges, one per
+ * side ((home|away)_team_id, season_id, starts_at, id), each already in order: the database merges them
+ * and stops after the page, reading ~40 index entries for a team's season and no table row at all. UNION
+ * ALL cannot list a match twice: every source adapter rejects a match whose two sides are one team.
+ */
+function page(db: Kysely<Database>, params: ListParams) {
+  const columns = ['matches.id', 'matches.starts_at'] as const;
+  const side = (column: 'matches.home_team_id' | 'matches.away_team_id', teamId: string) =>
+    otherFilters(db.selectFrom('matches').where(column, '=', teamId), params).select(columns);
+  const { teamId } = params;
+  const matching = teamId
+    ? side('matches.home_team_id', teamId).unionAll(side('matches.away_team_id', teamId))
+    : otherFilters(db.selectFrom('matches'), params).select(columns);
+  return db
+    .selectFrom(matching.as('page'))
+    .select(['page.id', 'page.starts_at'])
+    .orderBy('page.starts_at')
+    .orderBy('page.id')
     .limit(params.limit)
     .offset(params.offset);
 }
 
+/** Only the page's rows are read, in the page's order. */
 function pageQuery(db: Kysely<Database>, params: ListParams) {
-  return joinNames(db.selectFrom('matches').where('matches.id', 'in', pageIds(db, params)))
-    .orderBy('matches.starts_at')
-    .orderBy('matches.id');
+  return db.selectFrom(page(db, params).as('page')).orderBy('page.starts_at').orderBy('page.id');
 }
 
 const listTemplates = new QueryTemplates<ListParams>((db, params) =>
-  pageQuery(db, params).select(SUMMARY_COLUMNS),
+  joinNames(pageQuery(db, params).innerJoin('matches', 'matches.id', 'page.id')).select(SUMMARY_COLUMNS),
 );
 
-/**
- * A match as the API shows it, written out by SQLite: a list page then costs one text value per match
- * instead of twenty columns to convert and serialize. It must equal JSON.stringify of the API's toMatch
- * mapper byte for byte, key order included: test/ingest/full-dataset.test.ts checks every match of the
- * dataset. Scores must stay integer columns, as json_object writes a real as 1.0.
- */
-const MATCH_JSON = sql<string>`json_object(
-  'id', matches.id,
-  'competition', json_object('id', matches.competition_id, 'name', competitions.name),
-  'season', json_object('id', matches.season_id, 'name', seasons.name),
-  'starts_at', matches.starts_at,
-  'starts_at_precision', iif(matches.time_known = 1, 'datetime', 'date'),
-  'round', coalesce(matches.round, matches.stage),
-  'status', matches.status,
-  'home_team', json_object('id', matches.home_team_id, 'name', home.name, 'logo_url', home.logo_url, 'score', matches.home_score),
-  'away_team', json_object('id', matches.away_team_id, 'name', away.name, 'logo_url', away.logo_url, 'score', matches.away_score),
-  'venue', iif(matches.venue_name is null, null, json_object('name', matches.venue_name)),
-  'updated_at', matches.updated_at
-)`;
-
+// Each match's JSON as the run that wrote it stored it: no names to join, one text value per match.
 const jsonTemplates = new QueryTemplates<ListParams>((db, params) =>
-  pageQuery(db, params).select(MATCH_JSON.as('json')),
+  pageQuery(db, params).leftJoin('match_json', 'match_json.id', 'page.id').select('match_json.json'),
 );
 
 function listParams(filter: MatchFilter, page: PageRequest): ListParams {
@@ -167,8 +150,9 @@ export async function listMatches(
 }
 
 /**
- * The same page as listMatches, each match as the API's JSON text; only where the database writes that
- * JSON itself (SQLite), otherwise undefined.
+ * The same page as listMatches, each match as the API's JSON text stored by the runs that wrote it
+ * (match-json.ts). Undefined where the database stores no JSON (PostgreSQL), or when a match of the page
+ * has none: the caller then reads the rows.
  */
 export async function listMatchesAsJson(
   storage: Storage,
@@ -177,11 +161,14 @@ export async function listMatchesAsJson(
 ): Promise<PageResult<string> | undefined> {
   if (storage.engine !== 'sqlite') return undefined;
   const query = jsonTemplates.compile(storage.db, listParams(filter, page));
-  const rows = await readRows<{ json: string }>(storage, query);
-  return toPage(
-    rows.map((row) => row.json),
-    page,
-  );
+  const rows = await readRows<{ json: string | null }>(storage, query);
+  const json: string[] = [];
+  for (const row of rows) {
+    // Stored by every run since the table exists; a row written by other means is read the slow way.
+    if (row.json === null) return undefined;
+    json.push(row.json);
+  }
+  return toPage(json, page);
 }
 
 const oneMatch = new QueryTemplates<{ id: string }>((db, { id }) =>

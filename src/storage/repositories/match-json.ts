@@ -1,0 +1,108 @@
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import type { Database } from '../schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The tables a match's names come from, under the names MATCH_JSON refers to. */
+export function joinNameTables<O>(query: SelectQueryBuilder<Database, 'matches', O>) {
+  return query
+    .innerJoin('competitions', 'competitions.id', 'matches.competition_id')
+    .innerJoin('seasons', 'seasons.id', 'matches.season_id')
+    .innerJoin('teams as home', 'home.id', 'matches.home_team_id')
+    .innerJoin('teams as away', 'away.id', 'matches.away_team_id');
+}
+
+/**
+ * A match as the API shows it, written out by SQLite from a `matches` row joined by joinNameTables. It
+ * must equal JSON.stringify of the API's toMatch mapper byte for byte, key order included:
+ * test/ingest/full-dataset.test.ts checks every match of the dataset. Scores must stay integer columns, as
+ * json_object writes a real as 1.0.
+ */
+const MATCH_JSON = sql<string>`json_object(
+  'id', matches.id,
+  'competition', json_object('id', matches.competition_id, 'name', competitions.name),
+  'season', json_object('id', matches.season_id, 'name', seasons.name),
+  'starts_at', matches.starts_at,
+  'starts_at_precision', iif(matches.time_known = 1, 'datetime', 'date'),
+  'round', coalesce(matches.round, matches.stage),
+  'status', matches.status,
+  'home_team', json_object('id', matches.home_team_id, 'name', home.name, 'logo_url', home.logo_url, 'score', matches.home_score),
+  'away_team', json_object('id', matches.away_team_id, 'name', away.name, 'logo_url', away.logo_url, 'score', matches.away_score),
+  'venue', iif(matches.venue_name is null, null, json_object('name', matches.venue_name)),
+  'updated_at', matches.updated_at
+)`;
+
+/** What a run changed that a match's JSON shows: the matches themselves, or the names they carry. */
+export interface MatchJsonChanges {
+  matches: readonly string[];
+  teams: readonly string[];
+  competitions: readonly string[];
+  seasons: readonly string[];
+}
+
+type MatchesWithNames = Parameters<typeof joinNameTables<object>>[0];
+type Scope = (query: MatchesWithNames, chunk: string[]) => MatchesWithNames;
+
+// Well under SQLite's 32,766 bound values per statement.
+const CHUNK = 5000;
+
+/**
+ * Writes `match_json` for the matches `scope` picks, in chunks of `ids`, where the text is new or differs.
+ * Returns the rows written.
+ */
+async function writeMatchJson(db: Db, ids: readonly string[], scope: Scope): Promise<number> {
+  // In key order, a first import appends to the table's B-tree instead of splitting pages all over it
+  // (3 s instead of under 1 s for football.json).
+  const sorted = [...ids].sort();
+  let written = 0;
+  for (let i = 0; i < sorted.length; i += CHUNK) {
+    const rows = scope(joinNameTables(db.selectFrom('matches')), sorted.slice(i, i + CHUNK)).select([
+      'matches.id',
+      MATCH_JSON.as('json'),
+    ]);
+    const result = await db
+      .insertInto('match_json')
+      .columns(['id', 'json'])
+      .expression(rows)
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet({ json: (eb) => eb.ref('excluded.json') })
+          .where('match_json.json', 'is not', (eb) => eb.ref('excluded.json')),
+      )
+      .executeTakeFirst();
+    written += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return written;
+}
+
+/**
+ * Brings the stored JSON of matches up to date with a run's writes: the matches it changed, and the
+ * matches of every team, competition and season it changed (a new name or logo). Only SQLite stores the
+ * JSON (PostgreSQL's JSON functions space their output differently from JSON.stringify, so it serializes
+ * rows instead). The caller runs this in the run's transaction, so the stored JSON never disagrees with
+ * the rows it was made from. Returns the `match_json` rows written.
+ */
+export async function refreshMatchJson(db: Db, changes: MatchJsonChanges): Promise<number> {
+  return (
+    (await writeMatchJson(db, changes.matches, (q, chunk) => q.where('matches.id', 'in', chunk))) +
+    (await writeMatchJson(db, changes.competitions, (q, chunk) =>
+      q.where('matches.competition_id', 'in', chunk),
+    )) +
+    (await writeMatchJson(db, changes.seasons, (q, chunk) => q.where('matches.season_id', 'in', chunk))) +
+    (await writeMatchJson(db, changes.teams, (q, chunk) =>
+      q.where((eb) =>
+        eb.or([eb('matches.home_team_id', 'in', chunk), eb('matches.away_team_id', 'in', chunk)]),
+      ),
+    ))
+  );
+}
+
+/** Every match's JSON, for a database that had none stored (the migration that adds the table). */
+export async function writeAllMatchJson(db: Kysely<Database>): Promise<void> {
+  await db
+    .insertInto('match_json')
+    .columns(['id', 'json'])
+    .expression(joinNameTables(db.selectFrom('matches')).select(['matches.id', MATCH_JSON.as('json')]))
+    .execute();
+}

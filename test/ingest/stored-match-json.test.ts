@@ -1,0 +1,187 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { toMatch } from '../../src/api/mappers.js';
+import type { Storage } from '../../src/storage/connection.js';
+import { writeAllMatchJson } from '../../src/storage/repositories/match-json.js';
+import {
+  listMatches,
+  listMatchesAsJson,
+  type MatchFilter,
+} from '../../src/storage/repositories/match.repository.js';
+import {
+  entry,
+  epl,
+  makeTempDir,
+  removeDir,
+  writeClubs,
+  writeFootballJson,
+} from './support/football-json-fixture.js';
+import { ingest, openTestStorage } from './support/test-storage.js';
+
+// SQLite stores each match's JSON (match_json) in the run that changed the match or the names it shows;
+// a list page then reads it instead of building it. These tests hold the stored text to the API mapper
+// through the changes that must rewrite it: a renamed team, a changed result, a migration.
+const SEASON_2015 = epl('2015-16', [
+  entry('2015-08-08 12:45', 'Manchester United', 'Tottenham Hotspur', { ft: [1, 0] }),
+  entry('2015-08-15 15:00', 'Chelsea', 'Manchester United', { ft: [2, 2] }, { round: 'Matchday 2' }),
+]);
+const SEASON_2023 = epl('2023-24', [
+  entry('2023-08-14 20:00', 'Manchester United FC', 'Tottenham Hotspur FC', { ft: [1, 0] }),
+  entry('2023-08-19 17:30', 'Chelsea FC', 'Burnley', { ft: [1, 1] }, { round: 'Matchday 2' }),
+  entry('2024-05-19 16:00', 'Burnley', 'Manchester United FC', {}, { round: 'Matchday 3' }),
+]);
+const PAGE = { page: 1, limit: 100 };
+
+/** The page as the mapper writes it from rows, and as the database hands it out ready-made. */
+async function bothWays(storage: Storage, filter: MatchFilter = {}) {
+  const rows = await listMatches(storage, filter, PAGE);
+  const json = await listMatchesAsJson(storage, filter, PAGE);
+  return { expected: rows.rows.map((row) => JSON.stringify(toMatch(row))), json };
+}
+
+/** Every match's stored JSON says what the mapper says (SQLite); PostgreSQL stores none. */
+async function assertStoredJsonCurrent(storage: Storage, filter: MatchFilter = {}): Promise<string[]> {
+  const { expected, json } = await bothWays(storage, filter);
+  if (storage.engine !== 'sqlite') {
+    assert.equal(json, undefined);
+    return expected;
+  }
+  assert.ok(json, 'every match of the page has its JSON stored');
+  assert.deepEqual(json.rows, expected);
+  return json.rows;
+}
+
+async function storedCount(storage: Storage): Promise<number> {
+  const row = await storage.db
+    .selectFrom('match_json')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe('ingestion: the stored JSON of matches', () => {
+  let dir: string;
+  let noClubs: string;
+  const opened: Storage[] = [];
+
+  async function fresh(name: string): Promise<Storage> {
+    const storage = await openTestStorage(name);
+    opened.push(storage);
+    return storage;
+  }
+
+  before(() => {
+    dir = makeTempDir('stored-json');
+    // Without the clubs directory, 2015-16's "Manchester United" is its own spelling until 2023-24 renames it.
+    noClubs = writeClubs(`${dir}/no-clubs`);
+  });
+
+  after(async () => {
+    for (const storage of opened) await storage.close();
+    removeDir(dir);
+  });
+
+  it('a team renamed by a newer season is renamed in the stored JSON of its older matches', async () => {
+    const storage = await fresh('renamed.db');
+    // In another competition, so that only the team's change (not its competition's) reaches them.
+    const championship = { name: 'English Championship 2015/16', matches: SEASON_2015.matches };
+    const only2015 = writeFootballJson(dir, { '2015-16/en.2': championship }, 'only-2015/football.json');
+    const only2023 = writeFootballJson(dir, { '2023-24/en.1': SEASON_2023 }, 'only-2023/football.json');
+    await ingest(storage, only2015, { clubs: noClubs });
+    const before = await assertStoredJsonCurrent(storage);
+    assert.match(before.join(), /"Manchester United"/);
+
+    const renaming = await ingest(storage, only2023, { clubs: noClubs });
+    assert.equal(renaming.outcome, 'succeeded', renaming.error ?? '');
+    const afterRename = await assertStoredJsonCurrent(storage);
+    assert.equal(afterRename.length, 5);
+    assert.doesNotMatch(afterRename.join(), /"Manchester United"/);
+    assert.equal(afterRename.filter((m) => m.includes('"Manchester United FC"')).length, 4);
+    if (storage.engine === 'sqlite') {
+      assert.equal(await storedCount(storage), 5);
+      const again = await ingest(storage, only2023, { clubs: noClubs });
+      assert.equal(again.rowsWritten, 0, 'an identical re-import rewrites no JSON');
+    }
+  });
+
+  it("a competition renamed by a newer season is renamed in its older matches' stored JSON", async () => {
+    const storage = await fresh('competition-renamed.db');
+    // Teams the newer season does not name, so that only the competition's change reaches these matches.
+    const older = epl('2015-16', [entry('2015-08-08 15:00', 'Leicester City', 'Watford', { ft: [2, 1] })]);
+    const newer = { name: 'Premier League 2023/24', matches: SEASON_2023.matches };
+    await ingest(storage, writeFootballJson(dir, { '2015-16/en.1': older }, 'epl-2015/football.json'), {
+      clubs: noClubs,
+    });
+    assert.match((await assertStoredJsonCurrent(storage)).join(), /"English Premier League"/);
+    await ingest(storage, writeFootballJson(dir, { '2023-24/en.1': newer }, 'pl-2023/football.json'), {
+      clubs: noClubs,
+    });
+    const renamed = await assertStoredJsonCurrent(storage);
+    assert.equal(renamed.length, 4);
+    assert.equal(renamed.filter((m) => m.includes('"name":"Premier League"')).length, 4);
+  });
+
+  it('a changed result rewrites that match only', async () => {
+    const storage = await fresh('changed.db');
+    const all = writeFootballJson(
+      dir,
+      { '2015-16/en.1': SEASON_2015, '2023-24/en.1': SEASON_2023 },
+      'all/football.json',
+    );
+    await ingest(storage, all, { clubs: noClubs, now: '2024-03-01T12:00:00Z' });
+    const before = await assertStoredJsonCurrent(storage);
+    const played = {
+      ...SEASON_2023,
+      matches: SEASON_2023.matches.map((m, i) => (i === 2 ? { ...m, score: { ft: [0, 2] } } : m)),
+    };
+    const changed = writeFootballJson(
+      dir,
+      { '2015-16/en.1': SEASON_2015, '2023-24/en.1': played },
+      'played/football.json',
+    );
+    const summary = await ingest(storage, changed, { clubs: noClubs, now: '2024-06-01T12:00:00Z' });
+    assert.deepEqual([summary.inserted, summary.updated], [0, 1]);
+    const afterwards = await assertStoredJsonCurrent(storage);
+    const differing = afterwards.filter((m, i) => m !== before[i]);
+    assert.equal(differing.length, 1);
+    assert.match(differing[0]!, /"status":"finished"/);
+    assert.match(differing[0]!, /"score":2/);
+  });
+
+  it('the migration writes what the runs write, and a page whose match has none reads the rows', async (t) => {
+    const storage = await fresh('migrated.db');
+    if (storage.engine !== 'sqlite') {
+      t.skip('only SQLite stores the JSON');
+      return;
+    }
+    const all = writeFootballJson(
+      dir,
+      { '2015-16/en.1': SEASON_2015, '2023-24/en.1': SEASON_2023 },
+      'all/football.json',
+    );
+    await ingest(storage, all, { clubs: noClubs });
+    const written = await storage.db.selectFrom('match_json').selectAll().orderBy('id').execute();
+
+    await storage.db.deleteFrom('match_json').execute();
+    assert.equal(
+      await listMatchesAsJson(storage, {}, PAGE),
+      undefined,
+      'no stored JSON: the caller reads rows',
+    );
+    await writeAllMatchJson(storage.db);
+    assert.deepEqual(await storage.db.selectFrom('match_json').selectAll().orderBy('id').execute(), written);
+
+    // One match without its JSON (written by other means than a run): its pages read the rows.
+    const [first] = written;
+    await storage.db.deleteFrom('match_json').where('id', '=', first!.id).execute();
+    assert.equal(await listMatchesAsJson(storage, {}, PAGE), undefined);
+    const other = await storage.db
+      .selectFrom('matches')
+      .select('season_id')
+      .where('season_id', '!=', (eb) =>
+        eb.selectFrom('matches').select('season_id').where('id', '=', first!.id),
+      )
+      .executeTakeFirstOrThrow();
+    await assertStoredJsonCurrent(storage, { seasonId: other.season_id });
+  });
+});
