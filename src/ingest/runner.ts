@@ -1,6 +1,7 @@
 import type { Storage } from '../storage/connection.js';
 import { refreshDerivedCounts } from '../storage/repositories/derived-counts.js';
 import { refreshMatchJson } from '../storage/repositories/match-json.js';
+import { refreshPlannerStatistics } from '../storage/planner-statistics.js';
 import { insertRun, type NewArtifact } from '../storage/repositories/ingestion-run.repository.js';
 import { syncRecords, type SyncCounts, type SyncResult } from '../storage/repositories/record-sync.js';
 import type { Transaction } from 'kysely';
@@ -114,6 +115,7 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
             seasons: idsWhere(seasons, 'updated'),
           })
         : 0;
+    if (changed) await refreshPlannerStatistics(trx, storage.engine);
 
     const outcome = new Map<string, keyof SyncCounts>();
     for (const result of synced) for (const [id, what] of result.outcome) outcome.set(id, what);

@@ -224,6 +224,41 @@ describe('ingestion: the full openfootball dataset', () => {
     assert.equal(compared, first.inserted);
   });
 
+  it("a team's page, filtered by status and dates too, is read through the team's indexes", async (t) => {
+    if (!needsData(t)) return;
+    if (storage.engine !== 'sqlite') {
+      t.skip('SQLite plans from the statistics each run refreshes; PostgreSQL from its own');
+      return;
+    }
+    const team = await storage.db
+      .selectFrom('teams')
+      .select('id')
+      .where('name', '=', 'Manchester United FC')
+      .executeTakeFirstOrThrow();
+    const readNow = storage.readNow!;
+    const plans: string[] = [];
+    storage.readNow = (query) => {
+      plans.push(
+        (readNow({ ...query, sql: `explain query plan ${query.sql}` }) as Array<{ detail: string }>)
+          .map((step) => step.detail)
+          .join(' | '),
+      );
+      return readNow(query);
+    };
+    try {
+      const filter = { teamId: team.id, status: 'finished', dateFrom: '2020-01-01', dateTo: '2024-01-01' };
+      const page = await listMatchesAsJson(storage, filter, { page: 1, limit: 25 });
+      assert.equal(page?.rows.length, 25);
+    } finally {
+      storage.readNow = readNow;
+    }
+    // Without statistics SQLite read both sides through the status index: every finished match of the period.
+    assert.equal(plans.length, 1);
+    assert.match(plans[0]!, /USING (COVERING )?INDEX matches_home_team_id_\w+ \(home_team_id=\?/);
+    assert.match(plans[0]!, /USING (COVERING )?INDEX matches_away_team_id_\w+ \(away_team_id=\?/);
+    assert.doesNotMatch(plans[0]!, /status_order|SCAN matches/);
+  });
+
   it('an identical re-import inserts and updates nothing', async (t) => {
     if (!needsData(t)) return;
     const derived = async () => ({

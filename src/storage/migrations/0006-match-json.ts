@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection.js';
 import { textType } from './column-types.js';
 import { writeAllMatchJson } from '../repositories/match-json.js';
+import { refreshPlannerStatistics } from '../planner-statistics.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -19,4 +20,6 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
     .$call((table) => (engine === 'sqlite' ? table.modifyEnd(sql`without rowid`) : table))
     .execute();
   if (engine === 'sqlite') await writeAllMatchJson(db);
+  // The match lists' new query shapes are planned well only with statistics.
+  await refreshPlannerStatistics(db, engine);
 }
