@@ -4,24 +4,15 @@ import type { Storage } from '../../src/storage/connection.js';
 import { findRun, listRuns } from '../../src/storage/repositories/ingestion-run.repository.js';
 import {
   ENG_CLUBS,
-  entry,
-  epl,
+  EPL_2015_16,
+  EPL_2023_24,
+  EPL_2023_24_PLAYED,
   makeTempDir,
   removeDir,
   writeClubs,
   writeFootballJson,
 } from './support/football-json-fixture.js';
 import { DATA_TABLES, allIds, ingest, openTestStorage, type DataTable } from './support/test-storage.js';
-
-const SEASON_2015 = epl('2015-16', [
-  entry('2015-08-08 12:45', 'Manchester United', 'Tottenham Hotspur', { ft: [1, 0] }),
-  entry('2015-08-15 15:00', 'Chelsea', 'Manchester United', { ft: [2, 2] }, { round: 'Matchday 2' }),
-]);
-const SEASON_2023 = epl('2023-24', [
-  entry('2023-08-14 20:00', 'Manchester United FC', 'Tottenham Hotspur FC', { ft: [1, 0] }),
-  entry('2023-08-19 17:30', 'Chelsea FC', 'Burnley', { ft: [1, 1] }, { round: 'Matchday 2' }),
-  entry('2024-05-19 16:00', 'Burnley', 'Manchester United FC', {}, { round: 'Matchday 3' }),
-]);
 
 async function snapshot(storage: Storage): Promise<Record<DataTable, unknown[]>> {
   const out = {} as Record<DataTable, unknown[]>;
@@ -56,9 +47,9 @@ describe('ingestion: re-import and stable IDs', () => {
   before(() => {
     dir = makeTempDir('reimport');
     clubs = writeClubs(dir, ENG_CLUBS);
-    all = writeFootballJson(dir, { '2015-16/en.1': SEASON_2015, '2023-24/en.1': SEASON_2023 });
-    only2015 = writeFootballJson(dir, { '2015-16/en.1': SEASON_2015 }, 'only-2015/football.json');
-    only2023 = writeFootballJson(dir, { '2023-24/en.1': SEASON_2023 }, 'only-2023/football.json');
+    all = writeFootballJson(dir, { '2015-16/en.1': EPL_2015_16, '2023-24/en.1': EPL_2023_24 });
+    only2015 = writeFootballJson(dir, { '2015-16/en.1': EPL_2015_16 }, 'only-2015/football.json');
+    only2023 = writeFootballJson(dir, { '2023-24/en.1': EPL_2023_24 }, 'only-2023/football.json');
   });
 
   after(async () => {
@@ -110,13 +101,9 @@ describe('ingestion: re-import and stable IDs', () => {
     await ingest(storage, all, { clubs, now: '2024-03-01T12:00:00Z' });
     const before = await snapshot(storage);
     const matchesBefore = await storage.db.selectFrom('matches').selectAll().orderBy('id').execute();
-    const played = {
-      ...SEASON_2023,
-      matches: SEASON_2023.matches.map((m, i) => (i === 2 ? { ...m, score: { ft: [0, 2] } } : m)),
-    };
     const changedDir = writeFootballJson(
       dir,
-      { '2015-16/en.1': SEASON_2015, '2023-24/en.1': played },
+      { '2015-16/en.1': EPL_2015_16, '2023-24/en.1': EPL_2023_24_PLAYED },
       'changed/football.json',
     );
     const summary = await ingest(storage, changedDir, { clubs, now: '2024-06-01T12:00:00Z' });

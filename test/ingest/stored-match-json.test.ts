@@ -11,6 +11,9 @@ import {
 import {
   entry,
   epl,
+  EPL_2015_16,
+  EPL_2023_24,
+  EPL_2023_24_PLAYED,
   makeTempDir,
   removeDir,
   writeClubs,
@@ -21,15 +24,6 @@ import { ingest, openTestStorage } from './support/test-storage.js';
 // SQLite stores each match's JSON (match_json) in the run that changed the match or the names it shows;
 // a list page then reads it instead of building it. These tests hold the stored text to the API mapper
 // through the changes that must rewrite it: a renamed team, a changed result, a migration.
-const SEASON_2015 = epl('2015-16', [
-  entry('2015-08-08 12:45', 'Manchester United', 'Tottenham Hotspur', { ft: [1, 0] }),
-  entry('2015-08-15 15:00', 'Chelsea', 'Manchester United', { ft: [2, 2] }, { round: 'Matchday 2' }),
-]);
-const SEASON_2023 = epl('2023-24', [
-  entry('2023-08-14 20:00', 'Manchester United FC', 'Tottenham Hotspur FC', { ft: [1, 0] }),
-  entry('2023-08-19 17:30', 'Chelsea FC', 'Burnley', { ft: [1, 1] }, { round: 'Matchday 2' }),
-  entry('2024-05-19 16:00', 'Burnley', 'Manchester United FC', {}, { round: 'Matchday 3' }),
-]);
 const PAGE = { page: 1, limit: 100 };
 
 /** The page as the mapper writes it from rows, and as the database hands it out ready-made. */
@@ -62,6 +56,7 @@ async function storedCount(storage: Storage): Promise<number> {
 describe('ingestion: the stored JSON of matches', () => {
   let dir: string;
   let noClubs: string;
+  let all: string;
   const opened: Storage[] = [];
 
   async function fresh(name: string): Promise<Storage> {
@@ -74,6 +69,11 @@ describe('ingestion: the stored JSON of matches', () => {
     dir = makeTempDir('stored-json');
     // Without the clubs directory, 2015-16's "Manchester United" is its own spelling until 2023-24 renames it.
     noClubs = writeClubs(`${dir}/no-clubs`);
+    all = writeFootballJson(
+      dir,
+      { '2015-16/en.1': EPL_2015_16, '2023-24/en.1': EPL_2023_24 },
+      'all/football.json',
+    );
   });
 
   after(async () => {
@@ -84,9 +84,9 @@ describe('ingestion: the stored JSON of matches', () => {
   it('a team renamed by a newer season is renamed in the stored JSON of its older matches', async () => {
     const storage = await fresh('renamed.db');
     // In another competition, so that only the team's change (not its competition's) reaches them.
-    const championship = { name: 'English Championship 2015/16', matches: SEASON_2015.matches };
+    const championship = { name: 'English Championship 2015/16', matches: EPL_2015_16.matches };
     const only2015 = writeFootballJson(dir, { '2015-16/en.2': championship }, 'only-2015/football.json');
-    const only2023 = writeFootballJson(dir, { '2023-24/en.1': SEASON_2023 }, 'only-2023/football.json');
+    const only2023 = writeFootballJson(dir, { '2023-24/en.1': EPL_2023_24 }, 'only-2023/football.json');
     await ingest(storage, only2015, { clubs: noClubs });
     const before = await assertStoredJsonCurrent(storage);
     assert.match(before.join(), /"Manchester United"/);
@@ -108,7 +108,7 @@ describe('ingestion: the stored JSON of matches', () => {
     const storage = await fresh('competition-renamed.db');
     // Teams the newer season does not name, so that only the competition's change reaches these matches.
     const older = epl('2015-16', [entry('2015-08-08 15:00', 'Leicester City', 'Watford', { ft: [2, 1] })]);
-    const newer = { name: 'Premier League 2023/24', matches: SEASON_2023.matches };
+    const newer = { name: 'Premier League 2023/24', matches: EPL_2023_24.matches };
     await ingest(storage, writeFootballJson(dir, { '2015-16/en.1': older }, 'epl-2015/football.json'), {
       clubs: noClubs,
     });
@@ -123,20 +123,11 @@ describe('ingestion: the stored JSON of matches', () => {
 
   it('a changed result rewrites that match only', async () => {
     const storage = await fresh('changed.db');
-    const all = writeFootballJson(
-      dir,
-      { '2015-16/en.1': SEASON_2015, '2023-24/en.1': SEASON_2023 },
-      'all/football.json',
-    );
     await ingest(storage, all, { clubs: noClubs, now: '2024-03-01T12:00:00Z' });
     const before = await assertStoredJsonCurrent(storage);
-    const played = {
-      ...SEASON_2023,
-      matches: SEASON_2023.matches.map((m, i) => (i === 2 ? { ...m, score: { ft: [0, 2] } } : m)),
-    };
     const changed = writeFootballJson(
       dir,
-      { '2015-16/en.1': SEASON_2015, '2023-24/en.1': played },
+      { '2015-16/en.1': EPL_2015_16, '2023-24/en.1': EPL_2023_24_PLAYED },
       'played/football.json',
     );
     const summary = await ingest(storage, changed, { clubs: noClubs, now: '2024-06-01T12:00:00Z' });
@@ -154,11 +145,6 @@ describe('ingestion: the stored JSON of matches', () => {
       t.skip('only SQLite stores the JSON');
       return;
     }
-    const all = writeFootballJson(
-      dir,
-      { '2015-16/en.1': SEASON_2015, '2023-24/en.1': SEASON_2023 },
-      'all/football.json',
-    );
     await ingest(storage, all, { clubs: noClubs });
     const written = await storage.db.selectFrom('match_json').selectAll().orderBy('id').execute();
 

@@ -79,3 +79,23 @@ Chelsea FC, 1905, @ Stamford Bridge, London (Fulham)    ## Greater London
 export function epl(season: string, matches: FixtureMatch[]): { name: string; matches: FixtureMatch[] } {
   return { name: `English Premier League ${season.replace('-', '/')}`, matches };
 }
+
+/**
+ * Two Premier League seasons spelling the same clubs differently ("Manchester United" in 2015-16,
+ * "Manchester United FC" in 2023-24), with a fixture still to play on 2024-05-19.
+ */
+export const EPL_2015_16 = epl('2015-16', [
+  entry('2015-08-08 12:45', 'Manchester United', 'Tottenham Hotspur', { ft: [1, 0] }),
+  entry('2015-08-15 15:00', 'Chelsea', 'Manchester United', { ft: [2, 2] }, { round: 'Matchday 2' }),
+]);
+export const EPL_2023_24 = epl('2023-24', [
+  entry('2023-08-14 20:00', 'Manchester United FC', 'Tottenham Hotspur FC', { ft: [1, 0] }),
+  entry('2023-08-19 17:30', 'Chelsea FC', 'Burnley', { ft: [1, 1] }, { round: 'Matchday 2' }),
+  entry('2024-05-19 16:00', 'Burnley', 'Manchester United FC', {}, { round: 'Matchday 3' }),
+]);
+
+/** EPL_2023_24 once its last fixture has been played (0-2). */
+export const EPL_2023_24_PLAYED = {
+  ...EPL_2023_24,
+  matches: EPL_2023_24.matches.map((m, i) => (i === 2 ? { ...m, score: { ft: [0, 2] } } : m)),
+};
