@@ -46,24 +46,25 @@ type Scope = (query: MatchesWithNames, chunk: string[]) => MatchesWithNames;
 // Well under SQLite's 32,766 bound values per statement.
 const CHUNK = 5000;
 
+/** Each match `matches` picks with its JSON, as `match_json` rows. */
+function withJson(matches: MatchesWithNames) {
+  return matches.select(['matches.id', MATCH_JSON.as('json')]);
+}
+
 /**
  * Writes `match_json` for the matches `scope` picks, in chunks of `ids`, where the text is new or differs.
  * Returns the rows written.
  */
 async function writeMatchJson(db: Db, ids: readonly string[], scope: Scope): Promise<number> {
-  // In key order, a first import appends to the table's B-tree instead of splitting pages all over it
-  // (3 s instead of under 1 s for football.json).
+  // In key order a first import appends to the table's B-tree rather than splitting pages all over it:
+  // about 0.5 s less on a full ingest of football.json (6.1-6.7 s against 6.5-7.4 s).
   const sorted = [...ids].sort();
   let written = 0;
   for (let i = 0; i < sorted.length; i += CHUNK) {
-    const rows = scope(joinNameTables(db.selectFrom('matches')), sorted.slice(i, i + CHUNK)).select([
-      'matches.id',
-      MATCH_JSON.as('json'),
-    ]);
     const result = await db
       .insertInto('match_json')
       .columns(['id', 'json'])
-      .expression(rows)
+      .expression(withJson(scope(joinNameTables(db.selectFrom('matches')), sorted.slice(i, i + CHUNK))))
       .onConflict((oc) =>
         oc
           .column('id')
@@ -103,6 +104,6 @@ export async function writeAllMatchJson(db: Kysely<Database>): Promise<void> {
   await db
     .insertInto('match_json')
     .columns(['id', 'json'])
-    .expression(joinNameTables(db.selectFrom('matches')).select(['matches.id', MATCH_JSON.as('json')]))
+    .expression(withJson(joinNameTables(db.selectFrom('matches'))))
     .execute();
 }
