@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
 import type { Database } from './schema.js';
+import { SqliteLimitPlugin } from './sqlite-limit-plugin.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -15,20 +16,23 @@ export interface Storage {
    * that must not wait on the event loop (see query-templates.ts).
    */
   readNow?: (query: CompiledQuery) => unknown[];
+  /** The same, with each row's first column instead of the row: no object is built per row. */
+  readColumnNow?: (query: CompiledQuery) => unknown[];
   close(): Promise<void>;
 }
 
 const STATEMENT_CACHE_SIZE = 500;
+
+type Prepare = (source: string) => SqliteDatabase.Statement;
 
 /**
  * Reuses prepared statements by SQL text: Kysely asks better-sqlite3 to prepare every query anew, and
  * preparing costs more than running the small indexed queries the API makes. Statements run one at a
  * time on this connection, so sharing them is safe.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDatabase.Database {
-  const prepare = sqlite.prepare.bind(sqlite);
+function cachedStatements(prepare: Prepare): Prepare {
   const statements = new Map<string, SqliteDatabase.Statement>();
-  sqlite.prepare = ((source: string) => {
+  return (source) => {
     let statement = statements.get(source);
     if (!statement) {
       // Queries with IN lists of many lengths would grow this without end: start over when full.
@@ -37,8 +41,7 @@ function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDatabase.Dat
       statements.set(source, statement);
     }
     return statement;
-  }) as typeof sqlite.prepare;
-  return sqlite;
+  };
 }
 
 function openSqlite(file: string): Storage {
@@ -49,11 +52,20 @@ function openSqlite(file: string): Storage {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 10000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const prepare = sqlite.prepare.bind(sqlite) as Prepare;
+  const rowsOf = cachedStatements(prepare);
+  // Statements of their own: plucking is a statement's mode, and Kysely shares the others.
+  const firstColumnOf = cachedStatements((source) => prepare(source).pluck());
+  sqlite.prepare = rowsOf as typeof sqlite.prepare;
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new SqliteLimitPlugin()],
+  });
   return {
     db,
     engine: 'sqlite',
-    readNow: (query) => sqlite.prepare(query.sql).all(...query.parameters),
+    readNow: (query) => rowsOf(query.sql).all(...query.parameters),
+    readColumnNow: (query) => firstColumnOf(query.sql).all(...query.parameters),
     close: () => db.destroy(),
   };
 }

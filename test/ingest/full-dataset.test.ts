@@ -235,22 +235,22 @@ describe('ingestion: the full openfootball dataset', () => {
       .select('id')
       .where('name', '=', 'Manchester United FC')
       .executeTakeFirstOrThrow();
-    const readNow = storage.readNow!;
+    const { readNow, readColumnNow } = storage;
     const plans: string[] = [];
-    storage.readNow = (query) => {
+    storage.readColumnNow = (query) => {
       plans.push(
-        (readNow({ ...query, sql: `explain query plan ${query.sql}` }) as Array<{ detail: string }>)
+        (readNow!({ ...query, sql: `explain query plan ${query.sql}` }) as Array<{ detail: string }>)
           .map((step) => step.detail)
           .join(' | '),
       );
-      return readNow(query);
+      return readColumnNow!(query);
     };
     try {
       const filter = { teamId: team.id, status: 'finished', dateFrom: '2020-01-01', dateTo: '2024-01-01' };
       const page = await listMatchesAsJson(storage, filter, { page: 1, limit: 25 });
       assert.equal(page?.rows.length, 25);
     } finally {
-      storage.readNow = readNow;
+      storage.readColumnNow = readColumnNow;
     }
     // Without statistics SQLite read both sides through the status index: every finished match of the period.
     assert.equal(plans.length, 1);

@@ -149,6 +149,13 @@ export async function listMatches(
   return toPage(await readRows<MatchSummaryRow>(storage, query), page);
 }
 
+/** The stored JSON of a page's matches, or undefined when a match of the page has none. */
+function jsonPage(json: (string | null)[], page: PageRequest): PageResult<string> | undefined {
+  // Stored by every run since the table exists; a row written by other means is read the slow way.
+  if (json.includes(null)) return undefined;
+  return toPage(json as string[], page);
+}
+
 /**
  * The same page as listMatches, each match as the API's JSON text stored by the runs that wrote it
  * (match-json.ts). Undefined where the database stores no JSON (PostgreSQL), or when a match of the page
@@ -159,16 +166,19 @@ export async function listMatchesAsJson(
   filter: MatchFilter,
   page: PageRequest,
 ): Promise<PageResult<string> | undefined> {
-  if (storage.engine !== 'sqlite') return undefined;
-  const query = jsonTemplates.compile(storage.db, listParams(filter, page));
-  const rows = await readRows<{ json: string | null }>(storage, query);
-  const json: string[] = [];
-  for (const row of rows) {
-    // Stored by every run since the table exists; a row written by other means is read the slow way.
-    if (row.json === null) return undefined;
-    json.push(row.json);
-  }
-  return toPage(json, page);
+  return matchJsonPageReaderNow(storage)?.(filter, page);
+}
+
+export type MatchJsonPageReader = (filter: MatchFilter, page: PageRequest) => PageResult<string> | undefined;
+
+/** listMatchesAsJson, synchronous, where the database is in process (SQLite); undefined otherwise. */
+export function matchJsonPageReaderNow(storage: Storage): MatchJsonPageReader | undefined {
+  const { readColumnNow } = storage;
+  if (!readColumnNow) return undefined;
+  return (filter, page) => {
+    const query = jsonTemplates.compile(storage.db, listParams(filter, page));
+    return jsonPage(readColumnNow(query) as (string | null)[], page);
+  };
 }
 
 const oneMatch = new QueryTemplates<{ id: string }>((db, { id }) =>
