@@ -8,7 +8,8 @@ import { DEFAULT_PLANS, type Plan } from '../config/plans.js';
 import type { LimitStore } from '../limits/limit-store.js';
 import { memoryLimitStore } from '../limits/limit-store-factory.js';
 import { apiKeyLookupNow } from '../storage/repositories/api-key.repository.js';
-import { cachedReadFastPath, type FastPath } from './cached-read-fast-path.js';
+import { readFastPath, type FastPath } from './read-fast-path.js';
+import { synchronousReads } from './synchronous-reads.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerLimits } from './plugins/limits.js';
 import { ApiError } from './errors/catalogue.js';
@@ -44,7 +45,7 @@ export interface AppOptions extends Omit<RouteDeps, 'db'> {
 }
 
 /**
- * Fastify's own HTTP/1 server, with the cached-read fast path in front of its handler. Fastify does not
+ * Fastify's own HTTP/1 server, with the read fast path in front of its handler. Fastify does not
  * configure a server it is given, so the timeouts it would set are set here.
  */
 function serverWithFastPath(fastPath: FastPath | undefined) {
@@ -76,13 +77,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let closing = false;
   const limits = options.limits ?? memoryLimitStore(options.storage);
   const plans = options.plans ?? DEFAULT_PLANS;
-  const fastPath = cachedReadFastPath({
+  const fastPath = readFastPath({
     cache: options.cache,
     generation: options.generation,
     limits,
     plans,
     env: options.env,
     findKey: apiKeyLookupNow(options.storage),
+    read: synchronousReads(options.storage, API_PREFIX),
     draining: () => closing,
   });
   const app = Fastify({

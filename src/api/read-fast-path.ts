@@ -10,26 +10,28 @@ import type { LimitStore } from '../limits/limit-store.js';
 import type { ApiKeyRow } from '../storage/repositories/api-key.repository.js';
 import { bearerToken } from './bearer-token.js';
 import { limitHeaders } from './plugins/limits.js';
-import { JSON_TYPE, responseCacheKey } from './plugins/response-cache.js';
+import { cacheEntry, JSON_TYPE, responseCacheKey } from './plugins/response-cache.js';
+import type { SynchronousRead } from './synchronous-reads.js';
 
 /**
  * How long a key looked up by the fast path is trusted without asking the database again: the bound on
  * how long a key revoked, expired by hand or deactivated elsewhere (`touchline keys ...`) can still read
- * cached answers. Unknown keys are never remembered.
+ * the answers the fast path gives (cached ones and match list pages). Unknown keys are never remembered.
  */
 export const KEY_TRUST_MS = 250;
 
-/** A cached body as bytes, with room for the request ID's JSON string (always 38 ASCII bytes). */
-interface EncodedEntry {
-  before: Buffer;
-  after: Buffer | null;
+/** A body in the two parts around the request ID's JSON string (always 38 ASCII bytes). */
+interface Body {
+  before: Buffer | string;
+  after: Buffer | string | null;
   length: number;
 }
 
 const ID_BYTES = 38;
-const encoded = new WeakMap<CachedResponse, EncodedEntry>();
+const encoded = new WeakMap<CachedResponse, Body>();
 
-function encode(entry: CachedResponse): EncodedEntry {
+/** A cached body as bytes, encoded once for all the requests it answers. */
+function encode(entry: CachedResponse): Body {
   let bytes = encoded.get(entry);
   if (!bytes) {
     const before = Buffer.from(entry.before);
@@ -39,6 +41,16 @@ function encode(entry: CachedResponse): EncodedEntry {
     encoded.set(entry, bytes);
   }
   return bytes;
+}
+
+/**
+ * A body just read, as text: it may answer this request only (no cache, or a full one), and encoding
+ * it first would allocate its bytes outside the heap, which the garbage collector pays for.
+ */
+function asText(entry: CachedResponse): Body {
+  const { before, after } = entry;
+  const length = Buffer.byteLength(before) + (after === null ? 0 : ID_BYTES + Buffer.byteLength(after));
+  return { before, after, length };
 }
 
 /**
@@ -70,6 +82,8 @@ export interface FastPathDeps {
   env: Environment;
   /** Synchronous key lookup; without one (a server database) there is no fast path. */
   findKey: ((keyHash: string) => ApiKeyRow | undefined) | undefined;
+  /** Builds the answers it can for URLs the cache does not hold (an in-process database). */
+  read: SynchronousRead | undefined;
   /** True once the server drains: answers must then close their connection, which Fastify does. */
   draining: () => boolean;
 }
@@ -78,19 +92,20 @@ export interface FastPathDeps {
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /**
- * The hot path of a read API: a GET whose answer this process already holds, from a valid key within
- * its limits, is answered here in one synchronous step, before Fastify routes it, with the same bytes and
- * headers the full path would send. Anything else (no cached bytes, any doubt about the key, a limit
- * refusal, a conditional request, a store that cannot decide at once) returns false before counting
- * anything, and the request takes the full path, which answers it and every error exactly as before.
- * A cached entry exists only for a URL the full path answered 200 for in this dataset generation, so
- * the fast path never answers a URL the routes would reject.
+ * The hot path of a read API: a GET whose answer this process already holds, or can read from its
+ * in-process database at once (`read`), from a valid key within its limits, is answered here in one
+ * synchronous step, before Fastify routes it, with the same bytes and headers the full path would send.
+ * Anything else (no answer at hand, any doubt about the key, a limit refusal, a conditional request, a
+ * store that cannot decide at once) returns false before counting anything, and the request takes the
+ * full path, which answers it and every error exactly as before. A cached entry exists only for a URL
+ * the full path answered 200 for in this dataset generation, and `read` answers only URLs whose 200 it
+ * is sure of, so the fast path never answers a URL the routes would reject.
  */
-export function cachedReadFastPath(deps: FastPathDeps): FastPath | undefined {
-  const { cache, generation, limits, env, findKey } = deps;
-  const { peek } = cache;
+export function readFastPath(deps: FastPathDeps): FastPath | undefined {
+  const { cache, generation, limits, env, findKey, read } = deps;
+  const peek = cache.peek?.bind(cache);
   const consumeNow = limits.consumeNow?.bind(limits);
-  if (!findKey || !peek || !consumeNow) return undefined;
+  if (!findKey || (!peek && !read) || !consumeNow) return undefined;
   const plans = new Map(deps.plans.map((p) => [p.name, p]));
   const keyFor = trustedKeys(findKey);
   // A key's billing period changes once a month: computed again only when `now` leaves it.
@@ -106,8 +121,10 @@ export function cachedReadFastPath(deps: FastPathDeps): FastPath | undefined {
   };
   return (req, res) => {
     if (req.method !== 'GET' || deps.draining() || req.headers['if-none-match'] !== undefined) return false;
-    const entry = peek.call(cache, responseCacheKey(generation.current, req.url ?? ''));
-    if (!entry) return false;
+    const url = req.url ?? '';
+    const cacheKey = responseCacheKey(generation.current, url);
+    let entry = peek?.(cacheKey);
+    if (!entry && !read) return false;
     const token = bearerToken(req.headers.authorization);
     if (!token) return false;
     const now = Date.now();
@@ -115,26 +132,40 @@ export function cachedReadFastPath(deps: FastPathDeps): FastPath | undefined {
     if (judgeApiKey(token, key, env, now) !== 'valid') return false;
     const plan = plans.get(key!.plan);
     if (!plan) return false;
+    let body: Body;
+    if (entry) body = encode(entry);
+    else {
+      // Read only once the key is known good: strangers cost no database work here.
+      const text = read!(url);
+      if (text === undefined) return false;
+      entry = cacheEntry(text, generation.current);
+      // What the full path would have stored; a cache that fails to store only misses next time.
+      cache.set(cacheKey, entry).catch(() => undefined);
+      body = asText(entry);
+    }
     const decision = consumeNow({ keyId: key!.id, plan, period: periodOf(key!, now), now });
     if (!decision?.allowed) return false;
-    const requestId = randomUUID();
-    const body = encode(entry);
-    res.writeHead(200, {
-      'x-request-id': requestId,
-      ...limitHeaders(decision),
-      etag: entry.etag,
-      'content-type': JSON_TYPE,
-      'content-length': body.length,
-    });
-    if (body.after === null) res.end(body.before);
-    else {
-      // Corked, the three parts leave with the headers in one system call, without copying the body.
-      res.cork();
-      res.write(body.before);
-      res.write(`"${requestId}"`, 'latin1');
-      res.end(body.after);
-      res.uncork();
-    }
+    send(res, body, entry.etag, limitHeaders(decision));
     return true;
   };
+}
+
+function send(res: ServerResponse, body: Body, etag: string, limits: Record<string, string>): void {
+  const requestId = randomUUID();
+  res.writeHead(200, {
+    'x-request-id': requestId,
+    ...limits,
+    etag,
+    'content-type': JSON_TYPE,
+    'content-length': body.length,
+  });
+  if (body.after === null) res.end(body.before);
+  else {
+    // Corked, the three parts leave with the headers in one system call, without copying the body.
+    res.cork();
+    res.write(body.before);
+    res.write(`"${requestId}"`, 'latin1');
+    res.end(body.after);
+    res.uncork();
+  }
 }

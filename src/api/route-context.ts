@@ -22,14 +22,30 @@ interface PageMeta {
   has_more: boolean;
 }
 
+function metaOf(page: { page: number; limit: number }, requestId: string, hasMore: boolean): PageMeta {
+  return { page: page.page, limit: page.limit, request_id: requestId, has_more: hasMore };
+}
+
 /** Pagination meta; the request ID is filled in per request by the response cache. */
 export function pageMeta(
   request: FastifyRequest,
   page: { page: number; limit: number },
   hasMore: boolean,
 ): PageMeta {
-  const requestId = request.routeOptions.config.cache ? REQUEST_ID_PLACEHOLDER : request.id;
-  return { page: page.page, limit: page.limit, request_id: requestId, has_more: hasMore };
+  return metaOf(page, request.routeOptions.config.cache ? REQUEST_ID_PLACEHOLDER : request.id, hasMore);
+}
+
+/**
+ * A page's body around items that are JSON text already, for a cached route (the request ID is the
+ * placeholder the response cache replaces): the serializer's output for the same page, byte for byte.
+ */
+export function cachedJsonPageText(
+  items: readonly string[],
+  page: { page: number; limit: number },
+  hasMore: boolean,
+): string {
+  const meta = JSON.stringify(metaOf(page, REQUEST_ID_PLACEHOLDER, hasMore));
+  return `{"data":[${items.join(',')}],"meta":${meta}}`;
 }
 
 /** Pagination meta with the number of matching items, for collections small enough to count. */

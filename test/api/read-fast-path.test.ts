@@ -3,7 +3,7 @@
 // from the full path's answer; whatever the fast path declines still gets the full path's answer.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { KEY_TRUST_MS } from '../../src/api/cached-read-fast-path.js';
+import { KEY_TRUST_MS } from '../../src/api/read-fast-path.js';
 import { updateApiKey } from '../../src/storage/repositories/api-key.repository.js';
 import { buildTestApp } from '../helpers/build-app.js';
 

@@ -17,8 +17,10 @@ export function render(entry: CachedResponse, requestId: string): string {
   return entry.after === null ? entry.before : entry.before + JSON.stringify(requestId) + entry.after;
 }
 
-function toEntry(body: string, generation: string): CachedResponse {
-  const at = body.indexOf(QUOTED_PLACEHOLDER);
+/** A 200 body serialized with the placeholder request ID, as the cache keeps it, with its ETag. */
+export function cacheEntry(body: string, generation: string): CachedResponse {
+  // Meta comes after data: searched from the end, the placeholder is found at once, not in a data value.
+  const at = body.lastIndexOf(QUOTED_PLACEHOLDER);
   const before = at < 0 ? body : body.slice(0, at);
   const after = at < 0 ? null : body.slice(at + QUOTED_PLACEHOLDER.length);
   const digest = createHash('sha1')
@@ -75,7 +77,7 @@ export function registerResponseCache(
     ) {
       return payload;
     }
-    const entry = toEntry(payload, generation.current);
+    const entry = cacheEntry(payload, generation.current);
     await cache.set(request.cacheKey, entry).catch(() => undefined);
     reply.header('etag', entry.etag);
     if (matchesEtag(request, entry.etag)) {

@@ -5,7 +5,7 @@ import { findTeam } from '../../storage/repositories/team.repository.js';
 import { invalidParameter, notFound } from '../errors/catalogue.js';
 import { toMatch } from '../mappers.js';
 import { JSON_TYPE } from '../plugins/response-cache.js';
-import { pageMeta, type RouteDeps } from '../route-context.js';
+import { cachedJsonPageText, pageMeta, type RouteDeps } from '../route-context.js';
 import { errorResponses, IdParam, PageQuery, PaginationMeta } from '../schemas/common.js';
 import { Match, MatchStatus } from '../schemas/resources.js';
 
@@ -68,10 +68,10 @@ export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
       const json = await listMatchesAsJson(storage, filter, pageRequest);
       if (json) {
         await requireFiltersExist(json.rows.length);
-        const meta = JSON.stringify(pageMeta(request, pageRequest, json.hasMore));
         // The database wrote each match's JSON, so only the envelope is left to write. The text is the
         // schema's shape already (a test holds it to the serializer's output), hence the cast.
-        return reply.type(JSON_TYPE).send(`{"data":[${json.rows.join(',')}],"meta":${meta}}` as never);
+        const text = cachedJsonPageText(json.rows, pageRequest, json.hasMore);
+        return reply.type(JSON_TYPE).send(text as never);
       }
       const result = await listMatches(storage, filter, pageRequest);
       await requireFiltersExist(result.rows.length);
