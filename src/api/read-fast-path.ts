@@ -119,12 +119,21 @@ export function readFastPath(deps: FastPathDeps): FastPath | undefined {
     }
     return period;
   };
+  /** A body just read, stored as the full path would have stored it, ready to send. */
+  const stored = (cacheKey: string, text: string | undefined) => {
+    if (text === undefined) return undefined;
+    const entry = cacheEntry(text, generation.current);
+    // A cache that fails to store only misses next time.
+    cache.set(cacheKey, entry).catch(() => undefined);
+    return { body: asText(entry), etag: entry.etag };
+  };
   return (req, res) => {
     if (req.method !== 'GET' || deps.draining() || req.headers['if-none-match'] !== undefined) return false;
     const url = req.url ?? '';
     const cacheKey = responseCacheKey(generation.current, url);
-    let entry = peek?.(cacheKey);
-    if (!entry && !read) return false;
+    const entry = peek?.(cacheKey);
+    const readBody = entry ? undefined : read?.(url);
+    if (!entry && !readBody) return false;
     const token = bearerToken(req.headers.authorization);
     if (!token) return false;
     const now = Date.now();
@@ -132,20 +141,12 @@ export function readFastPath(deps: FastPathDeps): FastPath | undefined {
     if (judgeApiKey(token, key, env, now) !== 'valid') return false;
     const plan = plans.get(key!.plan);
     if (!plan) return false;
-    let body: Body;
-    if (entry) body = encode(entry);
-    else {
-      // Read only once the key is known good: strangers cost no database work here.
-      const text = read!(url);
-      if (text === undefined) return false;
-      entry = cacheEntry(text, generation.current);
-      // What the full path would have stored; a cache that fails to store only misses next time.
-      cache.set(cacheKey, entry).catch(() => undefined);
-      body = asText(entry);
-    }
+    // Read only once the key is known good: strangers cost no database work here.
+    const answer = entry ? { body: encode(entry), etag: entry.etag } : stored(cacheKey, readBody!());
+    if (!answer) return false;
     const decision = consumeNow({ keyId: key!.id, plan, period: periodOf(key!, now), now });
     if (!decision?.allowed) return false;
-    send(res, body, entry.etag, limitHeaders(decision));
+    send(res, answer.body, answer.etag, limitHeaders(decision));
     return true;
   };
 }
