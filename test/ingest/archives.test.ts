@@ -4,7 +4,6 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { zipSync } from 'fflate';
 import { create as createTar } from 'tar';
-import type { Storage } from '../../src/storage/connection.js';
 import { findRun } from '../../src/storage/repositories/ingestion-run.repository.js';
 import {
   entry,
@@ -15,7 +14,7 @@ import {
   writeFootballJson,
   type FixtureFiles,
 } from './support/football-json-fixture.js';
-import { ingest, matchRows, openTestStorage, type MatchRow } from './support/test-storage.js';
+import { ingest, matchRows, suiteStorages, type MatchRow } from './support/test-storage.js';
 
 const FILES: FixtureFiles = {
   '2023-24/en.1': epl('2023-24', [
@@ -53,11 +52,10 @@ describe('ingestion: archives and single files', () => {
   let clubs: string;
   let expected: ReturnType<typeof comparable>;
   let expectedRejected: number;
-  const opened: Storage[] = [];
+  const storages = suiteStorages();
 
   async function ingestInto(name: string, from: string) {
-    const storage = await openTestStorage(name);
-    opened.push(storage);
+    const storage = await storages.open(name);
     const summary = await ingest(storage, from, { clubs });
     return { storage, summary };
   }
@@ -75,7 +73,7 @@ describe('ingestion: archives and single files', () => {
   });
 
   after(async () => {
-    for (const storage of opened) await storage.close();
+    await storages.closeAll();
     removeDir(dir);
   });
 

@@ -5,7 +5,6 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { create as createTar } from 'tar';
-import type { Storage } from '../../src/storage/connection.js';
 import { findRun } from '../../src/storage/repositories/ingestion-run.repository.js';
 import {
   entry,
@@ -15,7 +14,7 @@ import {
   writeClubs,
   writeFootballJson,
 } from './support/football-json-fixture.js';
-import { ingest, matchRows, openTestStorage } from './support/test-storage.js';
+import { ingest, matchRows, suiteStorages } from './support/test-storage.js';
 
 const EN1 = epl('2023-24', [
   entry('2023-08-11 20:00', 'Burnley FC', 'Manchester City FC', { ht: [0, 2], ft: [0, 3] }),
@@ -31,13 +30,8 @@ describe('ingestion: http(s) sources', () => {
   let clubs: string;
   let server: http.Server;
   let base: string;
-  const opened: Storage[] = [];
-
-  async function fresh(name: string): Promise<Storage> {
-    const storage = await openTestStorage(name);
-    opened.push(storage);
-    return storage;
-  }
+  const storages = suiteStorages();
+  const fresh = storages.open;
 
   before(async () => {
     dir = makeTempDir('http');
@@ -64,7 +58,7 @@ describe('ingestion: http(s) sources', () => {
   after(async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
-    for (const storage of opened) await storage.close();
+    await storages.closeAll();
     removeDir(dir);
   });
 

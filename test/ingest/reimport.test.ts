@@ -12,7 +12,7 @@ import {
   writeClubs,
   writeFootballJson,
 } from './support/football-json-fixture.js';
-import { DATA_TABLES, allIds, ingest, openTestStorage, type DataTable } from './support/test-storage.js';
+import { DATA_TABLES, allIds, ingest, suiteStorages, type DataTable } from './support/test-storage.js';
 
 async function snapshot(storage: Storage): Promise<Record<DataTable, unknown[]>> {
   const out = {} as Record<DataTable, unknown[]>;
@@ -36,13 +36,8 @@ describe('ingestion: re-import and stable IDs', () => {
   let only2015: string;
   let only2023: string;
   let clubs: string;
-  const opened: Storage[] = [];
-
-  async function fresh(name: string): Promise<Storage> {
-    const storage = await openTestStorage(name);
-    opened.push(storage);
-    return storage;
-  }
+  const storages = suiteStorages();
+  const fresh = storages.open;
 
   before(() => {
     dir = makeTempDir('reimport');
@@ -53,7 +48,7 @@ describe('ingestion: re-import and stable IDs', () => {
   });
 
   after(async () => {
-    for (const storage of opened) await storage.close();
+    await storages.closeAll();
     removeDir(dir);
   });
 

@@ -19,7 +19,7 @@ import {
   writeClubs,
   writeFootballJson,
 } from './support/football-json-fixture.js';
-import { ingest, openTestStorage } from './support/test-storage.js';
+import { ingest, suiteStorages } from './support/test-storage.js';
 
 // SQLite stores each match's JSON (match_json) in the run that changed the match or the names it shows;
 // a list page then reads it instead of building it. These tests hold the stored text to the API mapper
@@ -57,13 +57,8 @@ describe('ingestion: the stored JSON of matches', () => {
   let dir: string;
   let noClubs: string;
   let all: string;
-  const opened: Storage[] = [];
-
-  async function fresh(name: string): Promise<Storage> {
-    const storage = await openTestStorage(name);
-    opened.push(storage);
-    return storage;
-  }
+  const storages = suiteStorages();
+  const fresh = storages.open;
 
   before(() => {
     dir = makeTempDir('stored-json');
@@ -77,7 +72,7 @@ describe('ingestion: the stored JSON of matches', () => {
   });
 
   after(async () => {
-    for (const storage of opened) await storage.close();
+    await storages.closeAll();
     removeDir(dir);
   });
 

@@ -6,7 +6,24 @@ import type { MatchTable } from '../../../src/storage/schema.js';
 export const DATA_TABLES = ['competitions', 'seasons', 'teams', 'team_aliases', 'matches'] as const;
 export type DataTable = (typeof DATA_TABLES)[number];
 
-export { openTestStorage } from '../../support/test-database.js';
+import { openTestStorage } from '../../support/test-database.js';
+
+export { openTestStorage };
+
+/** Opens test databases for a suite and closes them all together, in its `after`. */
+export function suiteStorages(): { open(name: string): Promise<Storage>; closeAll(): Promise<void> } {
+  const opened: Storage[] = [];
+  return {
+    async open(name) {
+      const storage = await openTestStorage(name);
+      opened.push(storage);
+      return storage;
+    },
+    async closeAll() {
+      for (const storage of opened.splice(0)) await storage.close();
+    },
+  };
+}
 
 export interface IngestOptions {
   clubs?: string;
