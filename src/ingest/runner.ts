@@ -105,16 +105,13 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
     // the same transaction: a run that changed nothing leaves them true as they are.
     const changed = synced.some((r) => r.inserted + r.updated > 0);
     const derived = changed ? await refreshDerivedCounts(trx, now) : 0;
-    const matchJson =
-      storage.engine === 'sqlite'
-        ? await refreshMatchJson(trx, {
-            matches: idsWhere(matches, 'inserted', 'updated'),
-            // A new team, competition or season has no match stored before this run.
-            teams: idsWhere(teams, 'updated'),
-            competitions: idsWhere(competitions, 'updated'),
-            seasons: idsWhere(seasons, 'updated'),
-          })
-        : 0;
+    const matchJson = await refreshMatchJson(trx, storage.engine, {
+      matches: idsWhere(matches, 'inserted', 'updated'),
+      // A new team, competition or season has no match stored before this run.
+      teams: idsWhere(teams, 'updated'),
+      competitions: idsWhere(competitions, 'updated'),
+      seasons: idsWhere(seasons, 'updated'),
+    });
     if (changed) await refreshPlannerStatistics(trx, storage.engine);
 
     const outcome = new Map<string, keyof SyncCounts>();

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import type { Engine } from '../connection.js';
 import type { Database } from '../schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -81,10 +82,11 @@ async function writeMatchJson(db: Db, ids: readonly string[], scope: Scope): Pro
  * Brings the stored JSON of matches up to date with a run's writes: the matches it changed, and the
  * matches of every team, competition and season it changed (a new name or logo). Only SQLite stores the
  * JSON (PostgreSQL's JSON functions space their output differently from JSON.stringify, so it serializes
- * rows instead). The caller runs this in the run's transaction, so the stored JSON never disagrees with
- * the rows it was made from. Returns the `match_json` rows written.
+ * rows instead), so on PostgreSQL this writes nothing. The caller runs this in the run's transaction, so
+ * the stored JSON never disagrees with the rows it was made from. Returns the `match_json` rows written.
  */
-export async function refreshMatchJson(db: Db, changes: MatchJsonChanges): Promise<number> {
+export async function refreshMatchJson(db: Db, engine: Engine, changes: MatchJsonChanges): Promise<number> {
+  if (engine !== 'sqlite') return 0;
   return (
     (await writeMatchJson(db, changes.matches, (q, chunk) => q.where('matches.id', 'in', chunk))) +
     (await writeMatchJson(db, changes.competitions, (q, chunk) =>
