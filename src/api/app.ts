@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -8,7 +7,8 @@ import { DEFAULT_PLANS, type Plan } from '../config/plans.js';
 import type { LimitStore } from '../limits/limit-store.js';
 import { memoryLimitStore } from '../limits/limit-store-factory.js';
 import { apiKeyLookupNow } from '../storage/repositories/api-key.repository.js';
-import { readFastPath, type FastPath } from './read-fast-path.js';
+import { readFastPath } from './read-fast-path.js';
+import { serverWithFastPath } from './fast-path-server.js';
 import { synchronousReads } from './synchronous-reads.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerLimits } from './plugins/limits.js';
@@ -42,32 +42,6 @@ export interface AppOptions extends Omit<RouteDeps, 'db'> {
   plans?: readonly Plan[];
   /** The process's logger; none in tests. */
   logger?: FastifyBaseLogger;
-}
-
-/**
- * Fastify's own HTTP/1 server, with the read fast path in front of its handler. Fastify does not
- * configure a server it is given, so the timeouts it would set are set here.
- */
-function serverWithFastPath(fastPath: FastPath | undefined) {
-  return (handler: http.RequestListener, options: Record<string, unknown>): http.Server => {
-    const server = http.createServer(
-      fastPath
-        ? (req, res) => {
-            let answered = false;
-            try {
-              answered = fastPath(req, res);
-            } catch {
-              // Nothing was counted or sent: the full path answers, errors included.
-            }
-            if (!answered) handler(req, res);
-          }
-        : handler,
-    );
-    server.keepAliveTimeout = Number(options.keepAliveTimeout);
-    server.requestTimeout = Number(options.requestTimeout);
-    server.setTimeout(Number(options.connectionTimeout));
-    return server;
-  };
 }
 
 /** Builds the HTTP application; starting to listen is the caller's business (see src/server). */

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Environment } from '../config/config.js';
 import type { Plan } from '../config/plans.js';
 import type { DatasetGeneration } from '../cache/dataset-generation.js';
@@ -10,7 +8,7 @@ import type { LimitStore } from '../limits/limit-store.js';
 import type { ApiKeyRow } from '../storage/repositories/api-key.repository.js';
 import { bearerToken } from './bearer-token.js';
 import { limitHeaders } from './plugins/limits.js';
-import { cacheEntry, JSON_TYPE, responseCacheKey } from './plugins/response-cache.js';
+import { cacheEntry, responseCacheKey } from './plugins/response-cache.js';
 import type { SynchronousRead } from './synchronous-reads.js';
 
 /**
@@ -21,7 +19,7 @@ import type { SynchronousRead } from './synchronous-reads.js';
 export const KEY_TRUST_MS = 250;
 
 /** A body in the two parts around the request ID's JSON string (always 38 ASCII bytes). */
-interface Body {
+export interface Body {
   before: Buffer | string;
   after: Buffer | string | null;
   length: number;
@@ -84,20 +82,32 @@ export interface FastPathDeps {
   findKey: ((keyHash: string) => ApiKeyRow | undefined) | undefined;
   /** Builds the answers it can for URLs the cache does not hold (an in-process database). */
   read: SynchronousRead | undefined;
-  /** True once the server drains: answers must then close their connection, which Fastify does. */
+  /** True once the server drains: answers must then close their connection, which the full path does. */
   draining: () => boolean;
 }
 
-/** Answers `req` and returns true, or returns false having done nothing at all. */
-export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
+/** A 200 answer of the fast path, counted against its key: what is left is to write it. */
+export interface FastAnswer {
+  body: Body;
+  etag: string;
+  /** The rate limit and quota headers of the request's limit decision. */
+  limits: Record<string, string>;
+}
+
+/**
+ * The answer to a GET of `url` (as sent: path and query) with this Authorization header and no
+ * conditional header, or undefined having done nothing at all.
+ */
+export type FastPath = (url: string, authorization: string | undefined) => FastAnswer | undefined;
 
 /**
  * The hot path of a read API: a GET whose answer this process already holds, or can read from its
  * in-process database at once (`read`), from a valid key within its limits, is answered here in one
- * synchronous step, before Fastify routes it, with the same bytes and headers the full path would send.
- * Anything else (no answer at hand, any doubt about the key, a limit refusal, a conditional request, a
- * store that cannot decide at once) returns false before counting anything, and the request takes the
- * full path, which answers it and every error exactly as before. A cached entry exists only for a URL
+ * synchronous step, before Fastify routes it, with the same bytes and headers the full path would send
+ * (`fast-answer-writers.ts`). Anything else (no answer at hand, any doubt about the key, a limit refusal,
+ * a store that cannot decide at once, a server draining) returns undefined before counting anything, and
+ * the request takes the full path, which answers it and every error exactly as before. Conditional
+ * requests are the callers' to leave to the full path. A cached entry exists only for a URL
  * the full path answered 200 for in this dataset generation, and `read` answers only URLs whose 200 it
  * is sure of, so the fast path never answers a URL the routes would reject.
  */
@@ -127,46 +137,24 @@ export function readFastPath(deps: FastPathDeps): FastPath | undefined {
     cache.set(cacheKey, entry).catch(() => undefined);
     return { body: asText(entry), etag: entry.etag };
   };
-  return (req, res) => {
-    if (req.method !== 'GET' || deps.draining() || req.headers['if-none-match'] !== undefined) return false;
-    const url = req.url ?? '';
+  return (url, authorization) => {
+    if (deps.draining()) return undefined;
     const cacheKey = responseCacheKey(generation.current, url);
     const entry = peek?.(cacheKey);
     const readBody = entry ? undefined : read?.(url);
-    if (!entry && !readBody) return false;
-    const token = bearerToken(req.headers.authorization);
-    if (!token) return false;
+    if (!entry && !readBody) return undefined;
+    const token = bearerToken(authorization);
+    if (!token) return undefined;
     const now = Date.now();
     const key = keyFor(token, now);
-    if (judgeApiKey(token, key, env, now) !== 'valid') return false;
+    if (judgeApiKey(token, key, env, now) !== 'valid') return undefined;
     const plan = plans.get(key!.plan);
-    if (!plan) return false;
+    if (!plan) return undefined;
     // Read only once the key is known good: strangers cost no database work here.
     const answer = entry ? { body: encode(entry), etag: entry.etag } : stored(cacheKey, readBody!());
-    if (!answer) return false;
+    if (!answer) return undefined;
     const decision = consumeNow({ keyId: key!.id, plan, period: periodOf(key!, now), now });
-    if (!decision?.allowed) return false;
-    send(res, answer.body, answer.etag, limitHeaders(decision));
-    return true;
+    if (!decision?.allowed) return undefined;
+    return { body: answer.body, etag: answer.etag, limits: limitHeaders(decision) };
   };
-}
-
-function send(res: ServerResponse, body: Body, etag: string, limits: Record<string, string>): void {
-  const requestId = randomUUID();
-  res.writeHead(200, {
-    'x-request-id': requestId,
-    ...limits,
-    etag,
-    'content-type': JSON_TYPE,
-    'content-length': body.length,
-  });
-  if (body.after === null) res.end(body.before);
-  else {
-    // Corked, the three parts leave with the headers in one system call, without copying the body.
-    res.cork();
-    res.write(body.before);
-    res.write(`"${requestId}"`, 'latin1');
-    res.end(body.after);
-    res.uncork();
-  }
 }
