@@ -1,13 +1,19 @@
 import type { Storage } from '../storage/connection.js';
 import { refreshDerivedCounts } from '../storage/repositories/derived-counts.js';
-import { refreshMatchJson } from '../storage/repositories/match-json.js';
+import { refreshMatchJson, type ChangedMatch } from '../storage/repositories/match-json.js';
 import { refreshPlannerStatistics } from '../storage/planner-statistics.js';
 import { insertRun, type NewArtifact } from '../storage/repositories/ingestion-run.repository.js';
 import { syncRecords, type SyncCounts, type SyncResult } from '../storage/repositories/record-sync.js';
 import type { Transaction } from 'kysely';
 import type { Database } from '../storage/schema.js';
 import { insertNewAliases, loadAliases } from '../storage/repositories/team-alias.repository.js';
-import type { CanonicalBatch, CompetitionRecord, DetailRecords, TeamRecord } from './canonical.js';
+import type {
+  CanonicalBatch,
+  CompetitionRecord,
+  DetailRecords,
+  MatchRecord,
+  TeamRecord,
+} from './canonical.js';
 import { storedAliasKey } from './identity/team-resolver.js';
 import type { LoadedSource } from './source.js';
 import type { Progress } from './progress.js';
@@ -58,6 +64,14 @@ function idsWhere(result: SyncResult, ...outcomes: Array<keyof SyncCounts>): str
   return [...result.outcome].filter(([, what]) => outcomes.includes(what)).map(([id]) => id);
 }
 
+/** The matches a run inserted or updated, as written (a match it kept as stored is not among them). */
+function changedMatches(records: readonly MatchRecord[], result: SyncResult): ChangedMatch[] {
+  return records.filter((m) => {
+    const what = result.outcome.get(m.id);
+    return what === 'inserted' || what === 'updated';
+  });
+}
+
 function countsFor(ids: string[], outcome: ReadonlyMap<string, keyof SyncCounts>): SyncCounts {
   const counts = { inserted: 0, updated: 0, unchanged: 0 };
   for (const id of ids) counts[outcome.get(id) ?? 'unchanged'] += 1;
@@ -106,7 +120,7 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
     const changed = synced.some((r) => r.inserted + r.updated > 0);
     const derived = changed ? await refreshDerivedCounts(trx, now) : 0;
     const matchJson = await refreshMatchJson(trx, storage.engine, {
-      matches: idsWhere(matches, 'inserted', 'updated'),
+      matches: changedMatches(batch.matches, matches),
       // A new team, competition or season has no match stored before this run.
       teams: idsWhere(teams, 'updated'),
       competitions: idsWhere(competitions, 'updated'),

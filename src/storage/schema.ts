@@ -109,6 +109,7 @@ export interface MatchTable {
  * its names (repositories/match-json.ts). Always empty on PostgreSQL, which serializes rows instead.
  */
 export interface MatchJsonTable {
+  starts_at: string;
   id: string;
   json: string;
 }

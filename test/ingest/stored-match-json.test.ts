@@ -134,6 +134,31 @@ describe('ingestion: the stored JSON of matches', () => {
     assert.match(differing[0]!, /"score":2/);
   });
 
+  it('a rescheduled match is filed under its new kick-off, once', async () => {
+    const storage = await fresh('rescheduled.db');
+    await ingest(storage, all, { clubs: noClubs, now: '2024-03-01T12:00:00Z' });
+    const before = await assertStoredJsonCurrent(storage);
+    const moved = {
+      ...EPL_2023_24,
+      matches: EPL_2023_24.matches.map((m, i) => (i === 2 ? { ...m, date: '2024-05-26', time: '15:00' } : m)),
+    };
+    const changed = writeFootballJson(
+      dir,
+      { '2015-16/en.1': EPL_2015_16, '2023-24/en.1': moved },
+      'moved/football.json',
+    );
+    const summary = await ingest(storage, changed, { clubs: noClubs, now: '2024-03-01T12:00:00Z' });
+    assert.deepEqual([summary.inserted, summary.updated], [0, 1]);
+    const afterwards = await assertStoredJsonCurrent(storage);
+    assert.equal(afterwards.length, before.length);
+    assert.match(afterwards.at(-1)!, /"starts_at":"2024-05-26T14:00:00Z"/);
+    if (storage.engine === 'sqlite') {
+      assert.equal(await storedCount(storage), before.length);
+      const again = await ingest(storage, changed, { clubs: noClubs, now: '2024-03-01T12:00:00Z' });
+      assert.equal(again.rowsWritten, 0);
+    }
+  });
+
   it('the migration writes what the runs write, and a page whose match has none reads the rows', async (t) => {
     const storage = await fresh('migrated.db');
     if (storage.engine !== 'sqlite') {

@@ -6,6 +6,7 @@ import * as matchRowHash from './0003-match-row-hash.js';
 import * as matchDetails from './0004-match-details.js';
 import * as teamSeasonIndexes from './0005-team-season-indexes.js';
 import * as matchJson from './0006-match-json.js';
+import * as matchJsonByKickOff from './0007-match-json-by-kick-off.js';
 
 /** Migrations are listed here in order; each receives the engine for the few DDL spellings that differ. */
 const MIGRATIONS = {
@@ -15,6 +16,7 @@ const MIGRATIONS = {
   '0004-match-details': matchDetails,
   '0005-team-season-indexes': teamSeasonIndexes,
   '0006-match-json': matchJson,
+  '0007-match-json-by-kick-off': matchJsonByKickOff,
 };
 
 export async function migrateToLatest(storage: Storage): Promise<MigrationResultSet> {

@@ -123,7 +123,11 @@ const listTemplates = new QueryTemplates<ListParams>((db, params) =>
 
 // Each match's JSON as the run that wrote it stored it: no names to join, one text value per match.
 const jsonTemplates = new QueryTemplates<ListParams>((db, params) =>
-  pageQuery(db, params).leftJoin('match_json', 'match_json.id', 'page.id').select('match_json.json'),
+  pageQuery(db, params)
+    .leftJoin('match_json', (join) =>
+      join.onRef('match_json.starts_at', '=', 'page.starts_at').onRef('match_json.id', '=', 'page.id'),
+    )
+    .select('match_json.json'),
 );
 
 function listParams(filter: MatchFilter, page: PageRequest): ListParams {
