@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { ConfigError, loadConfig } from '../config/config.js';
-import { runCommand, UsageError } from './commands.js';
+import { runCommand } from './commands.js';
+import { UsageError } from './usage-error.js';
 
 async function main(): Promise<number> {
   let config;

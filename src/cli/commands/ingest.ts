@@ -3,7 +3,7 @@ import type { Config } from '../../config/config.js';
 import { SOURCES } from '../../ingest/sources.js';
 import { createProgress } from '../../ingest/progress.js';
 import { runIngestion } from '../../ingest/runner.js';
-import { UsageError } from '../commands.js';
+import { UsageError } from '../usage-error.js';
 import { withStorage } from '../with-storage.js';
 
 export async function ingestCommand(argv: string[], config: Readonly<Config>): Promise<number> {

@@ -13,7 +13,7 @@ import {
   type ApiKeyRow,
 } from '../../storage/repositories/api-key.repository.js';
 import type { Storage } from '../../storage/connection.js';
-import { UsageError } from '../commands.js';
+import { UsageError } from '../usage-error.js';
 import { withStorage } from '../with-storage.js';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);

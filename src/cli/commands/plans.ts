@@ -1,5 +1,5 @@
 import type { Config } from '../../config/config.js';
-import { UsageError } from '../commands.js';
+import { UsageError } from '../usage-error.js';
 
 export async function plansCommand(argv: string[], config: Readonly<Config>): Promise<number> {
   if (argv[0] !== 'list') throw new UsageError('plans needs an action: list');

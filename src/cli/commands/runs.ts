@@ -1,6 +1,6 @@
 import type { Config } from '../../config/config.js';
 import { findRun, listRuns } from '../../storage/repositories/ingestion-run.repository.js';
-import { UsageError } from '../commands.js';
+import { UsageError } from '../usage-error.js';
 import { withStorage } from '../with-storage.js';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);

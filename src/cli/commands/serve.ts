@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { ConfigError, parseWorkerCount, type Config } from '../../config/config.js';
 import { serve } from '../../server/cluster.js';
-import { UsageError } from '../commands.js';
+import { UsageError } from '../usage-error.js';
 
 /** Serves until SIGTERM or SIGINT; the process then finishes in-flight requests and exits by itself. */
 export async function serveCommand(argv: string[], config: Readonly<Config>): Promise<number> {

@@ -84,8 +84,15 @@ export async function syncRecords<R extends Keyed>(
 
   const inserts: Row[] = [];
   for (const offered of records) {
-    const incoming = hashed ? { ...offered, row_hash: rowHash(offered) } : offered;
-    const stored = existing.get(incoming.id);
+    const digest = hashed ? rowHash(offered) : undefined;
+    const stored = existing.get(offered.id);
+    // Identical to the stored row, whoever may keep it: the usual case of a re-import, decided before
+    // anything is copied.
+    if (stored && digest !== undefined && !options.merge && stored.row_hash === digest) {
+      result.outcome.set(offered.id, 'unchanged');
+      continue;
+    }
+    const incoming = hashed ? { ...offered, row_hash: digest } : offered;
     if (!stored) {
       inserts.push({ ...incoming, created_at: now, updated_at: now });
       result.outcome.set(incoming.id, 'inserted');
