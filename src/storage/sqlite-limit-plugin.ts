@@ -10,9 +10,15 @@ import {
   type UnknownRow,
 } from 'kysely';
 
+/** The casts written, so that a subquery's, transformed already when it was made a node, is not cast twice. */
+const casts = new WeakSet<object>();
+
 class CastLimits extends OperationNodeTransformer {
   protected override transformLimit(node: LimitNode): LimitNode {
-    return { ...node, limit: RawNode.create(['cast(', ' as integer)'], [this.transformNode(node.limit)]) };
+    if (casts.has(node.limit)) return node;
+    const limit = RawNode.create(['cast(', ' as integer)'], [this.transformNode(node.limit)]);
+    casts.add(limit);
+    return { ...node, limit };
   }
 }
 

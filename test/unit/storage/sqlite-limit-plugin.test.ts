@@ -18,6 +18,9 @@ test('SQLite: a LIMIT is bound through a cast, and a reused statement still limi
   const compiled = page(2, 1).compile();
   assert.match(compiled.sql, /limit cast\(\? as integer\) offset \?$/);
   assert.deepEqual(compiled.parameters, [2, 1]);
+  // A subquery is made a node (and transformed) before the query around it: its LIMIT is cast once.
+  const outer = db.selectFrom(page(2, 1).as('page')).select('page.n').limit(1).compile();
+  assert.equal(outer.sql.match(/cast\(/g)?.length, 2, outer.sql);
 
   // Through Kysely and through the statement the synchronous reads share, one SQL text each time.
   assert.deepEqual(await page(2, 1).execute(), [{ n: 2 }, { n: 3 }]);
