@@ -60,6 +60,9 @@ export function rotationScript(file, paths) {
   return file;
 }
 
+/** How far the summed RSS must rise past its value at the last PSS reading for PSS to be read again. */
+const PSS_STEP_MB = 2;
+
 /**
  * One wrk measurement. `serverPid` (optional) is the root of the process tree whose RSS (peak over the
  * run) and CPU time are reported; wrk's own CPU time is read from this process's reaped-children times.
@@ -88,17 +91,21 @@ export async function measure({
   // Reading smaps_rollup walks a process's page tables under its memory-map lock, about 6 ms of CPU per
   // sample of this server, and holds up the process meanwhile: sampled every 250 ms it took 7% off the
   // uncached match list's pages/s and put 1-2 ms on its p99. RSS (cheap) is sampled every 250 ms, and
-  // PSS read again only when the summed RSS reaches a new peak, which the PSS peak goes with.
+  // PSS read again only when the summed RSS passes the RSS of the last PSS reading by PSS_STEP_MB, as
+  // the PSS peak goes with the RSS peak: reading it at every new RSS peak, however small, still meant 16-20
+  // readings in a run whose heap grows slowly, and the uncached match list's p99 moved by 1-5 ms with them.
   let pssReads = 0;
+  let rssAtPssRead = -Infinity;
   const sample = (always) => {
     if (!serverPid) return undefined;
     let usage = treeUsage(serverPid, { pids, pss: false });
-    if (always || usage.rssMb > peak.rssMb) {
+    if (always || usage.rssMb > rssAtPssRead + PSS_STEP_MB) {
       usage = treeUsage(serverPid, { pids });
+      rssAtPssRead = Math.max(rssAtPssRead, usage.rssMb);
       pssReads += 1;
+      if (!peakSample || usage.rssMb > peakSample.rssMb) peakSample = usage;
     }
     for (const k of Object.keys(peak)) peak[k] = Math.max(peak[k], usage[k]);
-    if (!peakSample || usage.rssMb > peakSample.rssMb) peakSample = usage;
     return usage;
   };
   const before = sample(true);
@@ -136,7 +143,7 @@ export async function measure({
     serverPssMb: serverPid ? peak.pssMb : undefined,
     serverAnonMb: serverPid ? peak.anonMb : undefined,
     serverProcesses: serverPid ? peak.processes : undefined,
-    // Memory of each process at the sample where the total RSS peaked (MB).
+    // Memory of each process at the PSS reading with the highest summed RSS (MB).
     serverMemoryAtPeak: peakSample?.perProcess.map(({ rssMb, anonMb, pssMb }) => ({ rssMb, anonMb, pssMb })),
     serverPssReads: serverPid ? pssReads : undefined,
     serverCores,
