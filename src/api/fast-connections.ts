@@ -28,17 +28,13 @@ export function answerConnectionsFirst(server: Server, fast: FastPath): void {
   const tail = httpDateTail(() => server.keepAliveTimeout);
 
   const hold = (socket: Socket) => {
-    const handOff = (rest: Buffer | undefined) => {
+    const handOff = (rest: Buffer) => {
       held.delete(socket);
-      socket.removeListener('data', onData);
-      socket.removeListener('end', onEnd);
-      socket.removeListener('timeout', onIdle);
-      socket.removeListener('error', onError);
-      socket.removeListener('close', onClose);
+      for (const [event, listener] of Object.entries(listeners)) socket.removeListener(event, listener);
       socket.setTimeout(0);
       for (const listener of nodeListeners) listener.call(server, socket);
       // With Node's listener on, the bytes put back reach its parser before anything read after them.
-      if (rest) socket.unshift(rest);
+      socket.unshift(rest);
     };
     const onData = (chunk: Buffer) => {
       let at = 0;
@@ -63,17 +59,16 @@ export function answerConnectionsFirst(server: Server, fast: FastPath): void {
         socket.once('drain', () => socket.resume());
       }
     };
-    // The client is done sending: finish the answers already written, then close, as Node does.
-    const onEnd = () => socket.end();
-    const onIdle = () => socket.destroy();
-    const onError = () => socket.destroy();
-    const onClose = () => held.delete(socket);
+    const listeners: Record<string, (chunk: Buffer) => void> = {
+      data: onData,
+      // The client is done sending: finish the answers already written, then close, as Node does.
+      end: () => socket.end(),
+      timeout: () => socket.destroy(),
+      error: () => socket.destroy(),
+      close: () => held.delete(socket),
+    };
     held.add(socket);
-    socket.on('data', onData);
-    socket.on('end', onEnd);
-    socket.on('timeout', onIdle);
-    socket.on('error', onError);
-    socket.on('close', onClose);
+    for (const [event, listener] of Object.entries(listeners)) socket.on(event, listener);
     // Node's default keep-alive timeout is 5 s, Fastify's 72 s; 0 means connections are never timed out.
     socket.setTimeout(server.keepAliveTimeout);
   };

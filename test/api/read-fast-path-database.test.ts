@@ -9,23 +9,13 @@ import { memoryLimitStore } from '../../src/limits/limit-store-factory.js';
 import { insertApiKey } from '../../src/storage/repositories/api-key.repository.js';
 import { buildTestApp } from '../helpers/build-app.js';
 import { appOnStorage } from '../support/test-app.js';
+import { seededRandom } from '../support/seeded-random.js';
 
 const PLANS: Plan[] = [
   { name: 'roomy', requestsPerMinute: 1_000_000, requestsPerPeriod: 10_000_000, description: '' },
 ];
 const LIST = '/api/v1/football/matches';
 const withoutRequestIds = (text: string) => text.replace(/"request_id":"[^"]*"/g, '"request_id":""');
-
-/** A small deterministic generator (mulberry32), so a failing URL is the same on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 test('match list pages on the fast path answer as the full path does', async (t) => {
   const built = await buildTestApp(t);
@@ -107,7 +97,7 @@ test('match list pages on the fast path answer as the full path does', async (t)
   });
 
   await t.test('300 generated query strings get the same answers both ways', async () => {
-    const next = random(20261121);
+    const next = seededRandom(20261121);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
     const values: Record<string, string[]> = {
       team_id: [teams.manCity, teams.arsenal, teams.bayern, 'team_zzz', 'team_', 'team_A', 'comp_x'],

@@ -7,17 +7,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { readRequestHead } from '../../src/api/request-head.js';
-
-/** A small deterministic generator (mulberry32), so a failing head is the same on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+import { seededRandom } from '../support/seeded-random.js';
 
 const BASES = [
   'GET /api/v1/football/matches?limit=5 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer live_abc\r\n\r\n',
@@ -96,7 +86,7 @@ test('request heads read the way Node reads them', async (t) => {
       socket.end(bytes);
     });
 
-  const next = random(20261121);
+  const next = seededRandom(20261121);
   let read = 0;
   for (let i = 0; i < 600; i += 1) {
     const base = BASES[i % BASES.length]!;
