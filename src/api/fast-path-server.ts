@@ -14,16 +14,12 @@ export function serverWithFastPath(fast: FastPath | undefined) {
     const server = http.createServer(
       fast
         ? (req, res) => {
-            if (req.method === 'GET' && req.headers['if-none-match'] === undefined) {
-              let answer;
-              try {
-                answer = fast(req.url ?? '', req.headers.authorization);
-              } catch {
-                // Nothing was counted or sent: the full path answers, errors included.
-              }
-              if (answer) return writeToResponse(res, answer);
-            }
-            handler(req, res);
+            const answer =
+              req.method === 'GET' && req.headers['if-none-match'] === undefined
+                ? fast(req.url ?? '', req.headers.authorization)
+                : undefined;
+            if (answer) writeToResponse(res, answer);
+            else handler(req, res);
           }
         : handler,
     );

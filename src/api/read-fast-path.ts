@@ -96,7 +96,7 @@ export interface FastAnswer {
 
 /**
  * The answer to a GET of `url` (as sent: path and query) with this Authorization header and no
- * conditional header, or undefined having done nothing at all.
+ * conditional header, or undefined having done nothing at all; it never throws.
  */
 export type FastPath = (url: string, authorization: string | undefined) => FastAnswer | undefined;
 
@@ -137,7 +137,7 @@ export function readFastPath(deps: FastPathDeps): FastPath | undefined {
     cache.set(cacheKey, entry).catch(() => undefined);
     return { body: asText(entry), etag: entry.etag };
   };
-  return (url, authorization) => {
+  const answer = (url: string, authorization: string | undefined): FastAnswer | undefined => {
     if (deps.draining()) return undefined;
     const cacheKey = responseCacheKey(generation.current, url);
     const entry = peek?.(cacheKey);
@@ -151,10 +151,18 @@ export function readFastPath(deps: FastPathDeps): FastPath | undefined {
     const plan = plans.get(key!.plan);
     if (!plan) return undefined;
     // Read only once the key is known good: strangers cost no database work here.
-    const answer = entry ? { body: encode(entry), etag: entry.etag } : stored(cacheKey, readBody!());
-    if (!answer) return undefined;
+    const found = entry ? { body: encode(entry), etag: entry.etag } : stored(cacheKey, readBody!());
+    if (!found) return undefined;
     const decision = consumeNow({ keyId: key!.id, plan, period: periodOf(key!, now), now });
     if (!decision?.allowed) return undefined;
-    return { body: answer.body, etag: answer.etag, limits: limitHeaders(decision) };
+    return { body: found.body, etag: found.etag, limits: limitHeaders(decision) };
+  };
+  return (url, authorization) => {
+    try {
+      return answer(url, authorization);
+    } catch {
+      // Nothing was counted or sent (counting is the last step): the full path answers, errors included.
+      return undefined;
+    }
   };
 }

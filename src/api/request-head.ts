@@ -38,6 +38,11 @@ function nameIs(buf: Buffer, start: number, end: number, lower: string): boolean
 /** Headers that change how Node frames or answers a request: a request with one is left to Node. */
 const LEFT_TO_NODE = ['content-length', 'transfer-encoding', 'upgrade', 'expect', 'if-none-match'];
 
+function leftToNode(buf: Buffer, start: number, end: number): boolean {
+  for (const name of LEFT_TO_NODE) if (nameIs(buf, start, end, name)) return true;
+  return false;
+}
+
 /**
  * Reads the head of one request starting at `from`, only when it is beyond doubt what Node's parser
  * would read and the request is one the fast path may answer: `GET` of an origin-form target of
@@ -95,7 +100,7 @@ export function readRequestHead(buf: Buffer, from: number): RequestHead | undefi
       authorization = buf.toString('latin1', valueStart, valueEnd);
     } else if (nameIs(buf, nameStart, nameEnd, 'connection')) {
       if (buf.toString('latin1', valueStart, valueEnd).toLowerCase() !== 'keep-alive') return undefined;
-    } else if (LEFT_TO_NODE.some((name) => nameIs(buf, nameStart, nameEnd, name))) return undefined;
+    } else if (leftToNode(buf, nameStart, nameEnd)) return undefined;
   }
   if (i + 1 >= limit || buf[i] !== CR || buf[i + 1] !== LF || hosts !== 1) return undefined;
   return { url, authorization, end: i + 2 };

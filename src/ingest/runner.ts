@@ -66,10 +66,8 @@ function idsWhere(result: SyncResult, ...outcomes: Array<keyof SyncCounts>): str
 
 /** The matches a run inserted or updated, as written (a match it kept as stored is not among them). */
 function changedMatches(records: readonly MatchRecord[], result: SyncResult): ChangedMatch[] {
-  return records.filter((m) => {
-    const what = result.outcome.get(m.id);
-    return what === 'inserted' || what === 'updated';
-  });
+  const changed = new Set(idsWhere(result, 'inserted', 'updated'));
+  return records.filter((m) => changed.has(m.id));
 }
 
 function countsFor(ids: string[], outcome: ReadonlyMap<string, keyof SyncCounts>): SyncCounts {
