@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { toMatch } from '../../src/api/mappers.js';
 import type { Storage } from '../../src/storage/connection.js';
+import { sql } from 'kysely';
+import { migrateToLatest } from '../../src/storage/migrations/migrate.js';
 import { writeAllMatchJson } from '../../src/storage/repositories/match-json.js';
 import {
   listMatches,
@@ -157,6 +159,33 @@ describe('ingestion: the stored JSON of matches', () => {
       const again = await ingest(storage, changed, { clubs: noClubs, now: '2024-03-01T12:00:00Z' });
       assert.equal(again.rowsWritten, 0);
     }
+  });
+
+  it('a database stored by match ID before migration 0007 is rebuilt by kick-off time', async (t) => {
+    const storage = await fresh('upgraded.db');
+    if (storage.engine !== 'sqlite') {
+      t.skip('only SQLite stores the JSON');
+      return;
+    }
+    await ingest(storage, all, { clubs: noClubs });
+    const written = await storage.db.selectFrom('match_json').selectAll().orderBy('id').execute();
+    // The table as 0006 left it, filled, with 0007 not yet applied.
+    await sql`drop table match_json`.execute(storage.db);
+    await sql`create table match_json (id text primary key references matches (id), json text not null) without rowid`.execute(
+      storage.db,
+    );
+    await sql`insert into match_json (id, json) select id, 'stale' from matches`.execute(storage.db);
+    await sql`delete from touchline_migrations where name = '0007-match-json-by-kick-off'`.execute(
+      storage.db,
+    );
+
+    const result = await migrateToLatest(storage);
+    assert.deepEqual(
+      result.results?.map((r) => [r.migrationName, r.status]),
+      [['0007-match-json-by-kick-off', 'Success']],
+    );
+    assert.deepEqual(await storage.db.selectFrom('match_json').selectAll().orderBy('id').execute(), written);
+    await assertStoredJsonCurrent(storage);
   });
 
   it('the migration writes what the runs write, and a page whose match has none reads the rows', async (t) => {
