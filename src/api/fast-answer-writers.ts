@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { JSON_TYPE } from './plugins/response-cache.js';
 import type { Body, FastAnswer } from './read-fast-path.js';
@@ -8,8 +8,7 @@ import type { Body, FastAnswer } from './read-fast-path.js';
 function headersOf(answer: FastAnswer, requestId: string): Record<string, string | number> {
   return {
     'x-request-id': requestId,
-    ...answer.limits,
-    etag: answer.etag,
+    ...answer.headers,
     'content-type': JSON_TYPE,
     'content-length': answer.body.length,
   };
@@ -30,12 +29,23 @@ function writeBody(
 /** Writes a fast answer through Node's response object (a request Node has parsed). */
 export function writeToResponse(res: ServerResponse, answer: FastAnswer): void {
   const requestId = randomUUID();
-  res.writeHead(200, headersOf(answer, requestId));
+  res.writeHead(answer.status, headersOf(answer, requestId));
   // Corked, the head and the body's parts leave in one system call, without copying the body.
   res.cork();
   writeBody(res, answer.body, requestId);
   res.end();
   res.uncork();
+}
+
+const statusLines = new Map<number, string>();
+
+function statusLine(status: number): string {
+  let line = statusLines.get(status);
+  if (line === undefined) {
+    line = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'unknown'}\r\n`;
+    statusLines.set(status, line);
+  }
+  return line;
 }
 
 /**
@@ -45,9 +55,10 @@ export function writeToResponse(res: ServerResponse, answer: FastAnswer): void {
  */
 export function writeToSocket(socket: Socket, answer: FastAnswer, tail: string): void {
   const requestId = randomUUID();
-  const headers = headersOf(answer, requestId);
-  let head = 'HTTP/1.1 200 OK\r\n';
+  let head = statusLine(answer.status) + `x-request-id: ${requestId}\r\n`;
+  const { headers } = answer;
   for (const name in headers) head += `${name}: ${headers[name]}\r\n`;
+  head += `content-type: ${JSON_TYPE}\r\ncontent-length: ${answer.body.length}\r\n`;
   socket.cork();
   socket.write(head + tail, 'latin1');
   writeBody(socket, answer.body, requestId);

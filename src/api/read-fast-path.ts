@@ -7,6 +7,8 @@ import { billingPeriod, type BillingPeriod } from '../limits/billing-period.js';
 import type { LimitStore } from '../limits/limit-store.js';
 import type { ApiKeyRow } from '../storage/repositories/api-key.repository.js';
 import { bearerToken } from './bearer-token.js';
+import { refusalAnswer } from './fast-refusals.js';
+import { tokenlessRefusal } from './plugins/auth.js';
 import { limitHeaders } from './plugins/limits.js';
 import { cacheEntry, responseCacheKey } from './plugins/response-cache.js';
 import type { SynchronousRead } from './synchronous-reads.js';
@@ -86,12 +88,18 @@ export interface FastPathDeps {
   draining: () => boolean;
 }
 
-/** A 200 answer of the fast path, counted against its key: what is left is to write it. */
+/**
+ * An answer of the fast path, what is left is to write it: a 200 counted against its key, or the
+ * refusal of a request whose key does not let it in (401, 403), which counts nothing.
+ */
 export interface FastAnswer {
+  status: number;
+  /**
+   * The headers between X-Request-Id and Content-Type, in the full path's order: a 200's rate limit and
+   * quota headers then its ETag, a 401's WWW-Authenticate.
+   */
+  headers: Readonly<Record<string, string>>;
   body: Body;
-  etag: string;
-  /** The rate limit and quota headers of the request's limit decision. */
-  limits: Record<string, string>;
 }
 
 /**
@@ -104,12 +112,13 @@ export type FastPath = (url: string, authorization: string | undefined) => FastA
  * The hot path of a read API: a GET whose answer this process already holds, or can read from its
  * in-process database at once (`read`), from a valid key within its limits, is answered here in one
  * synchronous step, before Fastify routes it, with the same bytes and headers the full path would send
- * (`fast-answer-writers.ts`). Anything else (no answer at hand, any doubt about the key, a limit refusal,
- * a store that cannot decide at once, a server draining) returns undefined before counting anything, and
- * the request takes the full path, which answers it and every error exactly as before. Conditional
- * requests are the callers' to leave to the full path. A cached entry exists only for a URL
- * the full path answered 200 for in this dataset generation, and `read` answers only URLs whose 200 it
- * is sure of, so the fast path never answers a URL the routes would reject.
+ * (`fast-answer-writers.ts`); so is the same GET's refusal when the request has no usable key.
+ * Anything else (no answer at hand, a limit refusal, a store that cannot decide at once, a server
+ * draining) returns undefined before counting anything, and the request takes the full path, which
+ * answers it and every other error exactly as before. Conditional requests are the callers' to leave to
+ * the full path. A cached entry exists only for a URL the full path answered 200 for to a key in this
+ * dataset generation, and `read` answers only URLs whose 200 it is sure of, so the fast path never
+ * answers a URL the routes would reject, and refuses a keyless request only where the route is keyed.
  */
 export function readFastPath(deps: FastPathDeps): FastPath | undefined {
   const { cache, generation, limits, env, findKey, read } = deps;
@@ -144,10 +153,11 @@ export function readFastPath(deps: FastPathDeps): FastPath | undefined {
     const readBody = entry ? undefined : read?.(url);
     if (!entry && !readBody) return undefined;
     const token = bearerToken(authorization);
-    if (!token) return undefined;
+    if (!token) return refusalAnswer(tokenlessRefusal(authorization));
     const now = Date.now();
     const key = keyFor(token, now);
-    if (judgeApiKey(token, key, env, now) !== 'valid') return undefined;
+    const verdict = judgeApiKey(token, key, env, now);
+    if (verdict !== 'valid') return refusalAnswer(verdict);
     const plan = plans.get(key!.plan);
     if (!plan) return undefined;
     // Read only once the key is known good: strangers cost no database work here.
@@ -155,7 +165,9 @@ export function readFastPath(deps: FastPathDeps): FastPath | undefined {
     if (!found) return undefined;
     const decision = consumeNow({ keyId: key!.id, plan, period: periodOf(key!, now), now });
     if (!decision?.allowed) return undefined;
-    return { body: found.body, etag: found.etag, limits: limitHeaders(decision) };
+    const headers = limitHeaders(decision);
+    headers.etag = found.etag;
+    return { status: 200, headers, body: found.body };
   };
   return (url, authorization) => {
     try {

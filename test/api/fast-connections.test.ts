@@ -77,21 +77,58 @@ test('connections before Node parses them', async (t) => {
     assert.equal(withoutId(direct), withoutId(throughNode));
   });
 
+  await t.test(
+    "a request refused for its key is refused on the connection, in the full path's bytes",
+    async (t) => {
+      if (!fastPath) return t.skip('no fast path on PostgreSQL');
+      const cases: Array<[reason: string, headers: Record<string, string>, status: number]> = [
+        ['missing', {}, 401],
+        ['malformed', { Authorization: 'Basic dXNlcjpwYXNz' }, 401],
+        ['invalid', { Authorization: `Bearer ${built.keys.valid}x` }, 401],
+        // A key of the other environment (live_ on a development server) is not valid here.
+        ['invalid', { Authorization: `Bearer ${built.keys.live}` }, 401],
+        ['revoked', { Authorization: `Bearer ${built.keys.revoked}` }, 401],
+        ['expired', { Authorization: `Bearer ${built.keys.expired}` }, 401],
+        ['inactive', { Authorization: `Bearer ${built.keys.inactive}` }, 403],
+      ];
+      const fixed = (a: RawAnswer) =>
+        a.headers.filter(([name]) => name !== 'x-request-id' && name !== 'Date');
+      for (const [reason, headers, status] of cases) {
+        const client = await rawClient(port);
+        t.after(() => client.destroy());
+        const before = parsedByNode;
+        client.send(request(page, headers));
+        const fast = await client.next();
+        assert.equal(parsedByNode, before, `${reason}: answered on the connection`);
+        // A conditional request is left to the full path, which refuses it before looking at the condition.
+        client.send(request(page, { ...headers, 'If-None-Match': '"x"' }));
+        const full = await client.next();
+        assert.equal(parsedByNode, before + 1, `${reason}: the full path answered`);
+        assert.deepEqual([fast.status, full.status], [status, status], reason);
+        assert.deepEqual(fixed(fast), fixed(full), reason);
+        assert.equal(fast.body, full.body, reason);
+        assert.equal(JSON.parse(fast.body).error.details.reason, reason);
+        assert.notEqual(requestIdOf(fast), requestIdOf(full));
+      }
+    },
+  );
+
   await t.test('at the first request not answered on it, the connection goes to Node, in order', async () => {
     const client = await rawClient(port);
     t.after(() => client.destroy());
     const before = parsedByNode;
+    // A HEAD is left to Node; the keyless GET after it tells the answers' order by its 401.
     client.send(
       request(page, auth) +
+        request(page, auth, 'HEAD') +
         request(page) +
         request(page, auth) +
-        request(page, auth, 'HEAD') +
         request(page, auth),
     );
     const statuses = [];
-    for (const noBody of [false, false, false, true, false])
+    for (const noBody of [false, true, false, false, false])
       statuses.push((await client.next({ noBody })).status);
-    assert.deepEqual(statuses, [200, 401, 200, 200, 200]);
+    assert.deepEqual(statuses, [200, 200, 401, 200, 200]);
     assert.equal(parsedByNode - before, fastPath ? 4 : 5);
   });
 

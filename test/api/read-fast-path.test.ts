@@ -56,7 +56,7 @@ test('cached reads on a listening server', async (t) => {
     assert.equal(again.text, '');
   });
 
-  await t.test('no key, or an unknown, revoked or inactive one: the full path refuses', async () => {
+  await t.test('no key, or an unknown, revoked or inactive one, is refused', async () => {
     await get(url, built.auth());
     const missing = await get(url);
     assert.equal(missing.status, 401);

@@ -15,14 +15,39 @@ const MESSAGES: Record<Exclude<KeyVerdict, 'valid' | 'inactive'>, string> = {
   expired: 'The API key has expired.',
 };
 
-function unauthorized(reason: string, message: string, description: string): ApiError {
+/** Why a request's key does not let it in: no usable Authorization header, or the key's verdict. */
+export type KeyRefusal = 'missing' | 'malformed' | Exclude<KeyVerdict, 'valid'>;
+
+/** The header's problem when it holds no bearer token (`bearerToken` found none). */
+export function tokenlessRefusal(authorization: string | undefined): KeyRefusal {
+  return authorization ? 'malformed' : 'missing';
+}
+
+/**
+ * The answer to a request refused for its key: 401 with WWW-Authenticate, or 403 for a key whose
+ * subscription is inactive. The same for every request, so the read fast path sends it too.
+ */
+export function keyRefusal(refusal: KeyRefusal): ApiError {
+  if (refusal === 'missing' || refusal === 'malformed') {
+    return new ApiError(
+      'invalid_api_key',
+      'An API key is required: send it as "Authorization: Bearer <key>".',
+      { reason: refusal },
+      { 'www-authenticate': refusal === 'missing' ? REALM : `${REALM}, error="invalid_request"` },
+    );
+  }
+  if (refusal === 'inactive') {
+    return new ApiError(
+      'subscription_inactive',
+      'The subscription for this API key is inactive; renew the plan.',
+      { reason: 'inactive' },
+    );
+  }
   return new ApiError(
     'invalid_api_key',
-    message,
-    { reason },
-    {
-      'www-authenticate': `${REALM}, error="invalid_token", error_description="${description}"`,
-    },
+    MESSAGES[refusal],
+    { reason: refusal },
+    { 'www-authenticate': `${REALM}, error="invalid_token", error_description="${refusal}"` },
   );
 }
 
@@ -36,36 +61,12 @@ export function registerAuth(app: FastifyInstance, storage: Storage, env: Enviro
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.public || request.routeOptions.url === undefined) return;
     const token = bearerToken(request.headers.authorization);
-    if (!token) {
-      const reason = request.headers.authorization ? 'malformed' : 'missing';
-      const missing = new ApiError(
-        'invalid_api_key',
-        'An API key is required: send it as "Authorization: Bearer <key>".',
-        { reason },
-        { 'www-authenticate': reason === 'missing' ? REALM : `${REALM}, error="invalid_request"` },
-      );
-      return sendError(reply, missing);
-    }
+    if (!token) return sendError(reply, keyRefusal(tokenlessRefusal(request.headers.authorization)));
     // Every request asks the database (synchronously where it is in-process).
     const row = await findApiKeyByHash(storage, hashApiKey(token));
     const verdict = judgeApiKey(token, row, env, Date.now());
-    if (verdict === 'valid') {
-      request.apiKey = row!;
-      return;
-    }
-    if (verdict === 'inactive') {
-      return sendError(
-        reply,
-        new ApiError(
-          'subscription_inactive',
-          'The subscription for this API key is inactive; renew the plan.',
-          {
-            reason: 'inactive',
-          },
-        ),
-      );
-    }
-    return sendError(reply, unauthorized(verdict, MESSAGES[verdict], verdict));
+    if (verdict !== 'valid') return sendError(reply, keyRefusal(verdict));
+    request.apiKey = row!;
   });
 }
 

@@ -26,12 +26,14 @@ function describeValidation(error: FastifyError): ApiError {
   return new ApiError('invalid_parameter', `${parameter}: ${reason}`, { parameter, reason, location });
 }
 
+/** The body of every error answer: the spec's envelope. */
+export function errorEnvelope(error: ApiError) {
+  return { error: { code: error.code, message: error.message, details: error.details } };
+}
+
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-  return reply
-    .code(error.statusCode)
-    .type('application/json; charset=utf-8')
-    .send({ error: { code: error.code, message: error.message, details: error.details } });
+  return reply.code(error.statusCode).type('application/json; charset=utf-8').send(errorEnvelope(error));
 }
 
 function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
