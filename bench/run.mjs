@@ -36,6 +36,7 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '2' },
     'scale-seconds': { type: 'string', default: '6' },
     'scale-rounds': { type: 'string', default: '2' },
+    'uncached-rounds': { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     threads: { type: 'string', default: '2' },
     workers: { type: 'string', default: String(os.availableParallelism()) },
@@ -52,7 +53,7 @@ const { values: args } = parseArgs({
 if (args.help) {
   process.stdout.write(
     'usage: npm run bench -- [--quick] [--seconds 10] [--warmup 2] [--scale-seconds 6] [--scale-rounds 2] [--connections 50]\n' +
-      '                        [--threads 2] [--workers <cores>] [--data <football.json folder>] [--clubs <dir>]\n' +
+      '                        [--uncached-rounds 3] [--threads 2] [--workers <cores>] [--data <football.json folder>] [--clubs <dir>]\n' +
       '                        [--scale-target 1000000] [--single-key] [--keep] [--strict]\n',
   );
   process.exit(0);
@@ -64,6 +65,7 @@ const opts = {
   warmup: Number(args.warmup),
   scaleSeconds: Number(args['scale-seconds']),
   scaleRounds: Number(args['scale-rounds']),
+  uncachedRounds: Number(args['uncached-rounds']),
   connections: Number(args.connections),
   threads: Number(args.threads),
   workers: Number(args.workers),
@@ -277,12 +279,18 @@ async function bench(label, target, seconds = opts.seconds) {
   if (opts.warmup > 0) await measure({ ...target, ...wrkOptions(opts.warmup) });
   const result = await measure({ ...target, ...wrkOptions(seconds) });
   log(
-    `${label.padEnd(34)} ${Math.round(result.rps).toString().padStart(7)} req/s  p50 ${result.p50Ms.toFixed(2)} ms` +
+    `${label.padEnd(41)} ${Math.round(result.rps).toString().padStart(7)} req/s  p50 ${result.p50Ms.toFixed(2)} ms` +
       `  p99 ${result.p99Ms.toFixed(2)} ms  errors ${result.errors}` +
       `  rss ${result.serverRssMb.toFixed(0)} MB  cores: server ${result.serverCores.toFixed(1)}` +
       ` wrk ${result.wrkCores.toFixed(1)} other ${result.otherCores.toFixed(1)}`,
   );
   return result;
+}
+
+/** The round whose p99 is the median (of an even count, the higher of the middle two). */
+function medianRound(rounds) {
+  const byP99 = [...rounds].sort((a, b) => a.p99Ms - b.p99Ms);
+  return byP99[Math.floor(byP99.length / 2)];
 }
 
 function pick(result) {
@@ -395,22 +403,40 @@ async function httpPart(db, keys) {
     server = undefined;
 
     server = await startServer(db, { cache: false, label: 'cache off' });
-    for (const name of ['match-list', 'match-by-id']) {
-      const d = defs.find((x) => x.name === name);
-      const result = await bench(`touchline ${name}-uncached`, {
-        url: `${server.base}${d.path}`,
-        headers: auth(),
-        serverPid: server.child.pid,
-      });
+    // Rounds, the two scenarios taking turns, each with its key: see "Rounds" in bench/README.md.
+    const uncached = ['match-list', 'match-by-id'].map((name) => ({
+      d: defs.find((x) => x.name === name),
+      headers: auth(),
+      rounds: [],
+    }));
+    for (let round = 1; round <= opts.uncachedRounds; round += 1) {
+      for (const u of uncached) {
+        const label = `${u.d.name}-uncached${opts.uncachedRounds > 1 ? ` (round ${round})` : ''}`;
+        u.rounds.push(
+          await bench(`touchline ${label}`, {
+            url: `${server.base}${u.d.path}`,
+            headers: u.headers,
+            serverPid: server.child.pid,
+          }),
+        );
+      }
+    }
+    for (const { d, rounds } of uncached) {
       scenario(
         {
           ...d,
-          name: `${name}-uncached`,
+          name: `${d.name}-uncached`,
           what: d.what.replace('(cached)', '(TOUCHLINE_RESPONSE_CACHE=off)'),
         },
-        result,
-        references[name],
-        { cache: false, cachedRead: false },
+        medianRound(rounds),
+        references[d.name],
+        {
+          cache: false,
+          cachedRead: false,
+          // Every round's errors count, whichever round is shown.
+          errors: rounds.reduce((n, r) => n + r.errors, 0),
+          rounds: rounds.map(({ rps, p50Ms, p99Ms, errors }) => ({ rps, p50Ms, p99Ms, errors })),
+        },
       );
     }
     return { scenarios, ids };
@@ -690,6 +716,7 @@ async function main() {
       warmupSeconds: opts.warmup,
       scaleSeconds: opts.scaleSeconds,
       scaleRounds: opts.scaleRounds,
+      uncachedRounds: opts.uncachedRounds,
       connections: opts.connections,
       threads: opts.threads,
       data: opts.data,
