@@ -4,14 +4,15 @@ import type { Socket } from 'node:net';
 import { JSON_TYPE } from './plugins/response-cache.js';
 import type { Body, FastAnswer } from './read-fast-path.js';
 
-/** The headers of a fast answer, in the order the full path sends them. */
-function headersOf(answer: FastAnswer, requestId: string): Record<string, string | number> {
-  return {
-    'x-request-id': requestId,
-    ...answer.headers,
-    'content-type': JSON_TYPE,
-    'content-length': answer.body.length,
-  };
+/**
+ * The headers of a fast answer as a flat list (name, value, name, value, ...), in the order the full
+ * path sends them: the one list both writers send.
+ */
+function headerList(answer: FastAnswer, requestId: string): string[] {
+  const list = ['x-request-id', requestId];
+  for (const name in answer.headers) list.push(name, answer.headers[name]!);
+  list.push('content-type', JSON_TYPE, 'content-length', String(answer.body.length));
+  return list;
 }
 
 /** Writes the body, the request ID spliced in; the caller corks around it with the head. */
@@ -29,7 +30,7 @@ function writeBody(
 /** Writes a fast answer through Node's response object (a request Node has parsed). */
 export function writeToResponse(res: ServerResponse, answer: FastAnswer): void {
   const requestId = randomUUID();
-  res.writeHead(answer.status, headersOf(answer, requestId));
+  res.writeHead(answer.status, headerList(answer, requestId));
   // Corked, the head and the body's parts leave in one system call, without copying the body.
   res.cork();
   writeBody(res, answer.body, requestId);
@@ -55,10 +56,9 @@ function statusLine(status: number): string {
  */
 export function writeToSocket(socket: Socket, answer: FastAnswer, tail: string): void {
   const requestId = randomUUID();
-  let head = statusLine(answer.status) + `x-request-id: ${requestId}\r\n`;
-  const { headers } = answer;
-  for (const name in headers) head += `${name}: ${headers[name]}\r\n`;
-  head += `content-type: ${JSON_TYPE}\r\ncontent-length: ${answer.body.length}\r\n`;
+  const headers = headerList(answer, requestId);
+  let head = statusLine(answer.status);
+  for (let i = 0; i < headers.length; i += 2) head += `${headers[i]}: ${headers[i + 1]}\r\n`;
   socket.cork();
   socket.write(head + tail, 'latin1');
   writeBody(socket, answer.body, requestId);
