@@ -100,6 +100,9 @@ async function removeMoved(db: Db, ids: readonly string[]): Promise<number> {
   return removed;
 }
 
+/** Code-unit order, as SQLite's BINARY collation sorts the table's text key (localeCompare would not). */
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * Brings the stored JSON of matches up to date with a run's writes: the matches it changed, and the
  * matches of every team, competition and season it changed (a new name or logo). Only SQLite stores the
@@ -112,7 +115,7 @@ export async function refreshMatchJson(db: Db, engine: Engine, changes: MatchJso
   // In key order, each chunk is one stretch of the table: a first import appends to its B-tree, a new
   // season is added at its end, rather than pages being split all over it.
   const matches = [...changes.matches]
-    .sort((a, b) => (a.starts_at === b.starts_at ? compare(a.id, b.id) : compare(a.starts_at, b.starts_at)))
+    .sort((a, b) => compare(a.starts_at, b.starts_at) || compare(a.id, b.id))
     .map((m) => m.id);
   return (
     (await removeMoved(db, matches)) +
@@ -128,8 +131,6 @@ export async function refreshMatchJson(db: Db, engine: Engine, changes: MatchJso
     ))
   );
 }
-
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Every match's JSON, for a database that had none stored (the migration that adds the table). */
 export async function writeAllMatchJson(db: Kysely<Database>): Promise<void> {
