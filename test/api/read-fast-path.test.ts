@@ -80,3 +80,27 @@ test('cached reads on a listening server', async (t) => {
     assert.equal(JSON.parse(refused.text).error.details.reason, 'revoked');
   });
 });
+
+test('cached reads with the database closed', async (t) => {
+  const built = await buildTestApp(t);
+  const base = `${await built.app.listen({ host: '127.0.0.1', port: 0 })}/api/v1`;
+  const url = `${base}/football/matches?team_id=${built.ids.teams.manCity}&limit=5`;
+  assert.equal((await get(url, built.auth())).status, 200);
+  // Past the trust window, the valid key must be looked up again too.
+  await new Promise((resolve) => setTimeout(resolve, KEY_TRUST_MS + 50));
+  await built.storage.close();
+
+  await t.test('a key that cannot be checked gets 503, not a refusal', async () => {
+    for (const key of [built.keys.valid, `${built.keys.valid}x`]) {
+      const res = await get(url, built.auth(key));
+      assert.equal(res.status, 503, key);
+      assert.equal(JSON.parse(res.text).error.code, 'service_unavailable');
+    }
+  });
+
+  await t.test('no key needs no database: still 401', async () => {
+    const res = await get(url);
+    assert.equal(res.status, 401);
+    assert.equal(JSON.parse(res.text).error.details.reason, 'missing');
+  });
+});
