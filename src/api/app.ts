@@ -1,21 +1,25 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Admission } from '../auth/admission.js';
+import { KeyDirectory } from '../auth/key-directory.js';
 import type { Environment } from '../config/config.js';
 import { DEFAULT_PLANS, type Plan } from '../config/plans.js';
 import type { LimitStore } from '../limits/limit-store.js';
 import { memoryLimitStore } from '../limits/limit-store-factory.js';
-import { apiKeyLookupNow } from '../storage/repositories/api-key.repository.js';
-import { readFastPath } from './read-fast-path.js';
-import { serverWithFastPath } from './fast-path-server.js';
-import { synchronousReads } from './synchronous-reads.js';
-import { registerAuth } from './plugins/auth.js';
-import { registerLimits } from './plugins/limits.js';
+import { FailureStreaks } from '../logging/failure-streaks.js';
+import { storedKeys } from '../storage/repositories/api-key.repository.js';
 import { ApiError } from './errors/catalogue.js';
+import { createFastPath } from './fast-path/fast-path.js';
+import { answerClientError } from './http/client-errors.js';
+import { serverFactory, type AnsweredBy } from './http/server-factory.js';
+import { registerAdmission } from './plugins/admission.js';
 import { registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerResponseCache } from './plugins/response-cache.js';
+import { newRequestId } from './request-id.js';
 import type { RouteDeps } from './route-context.js';
+import { ROUTER_OPTIONS, RouteTable } from './routing/route-table.js';
+import { RouteValidators } from './routing/route-validators.js';
 import { ErrorEnvelope, NoQuery } from './schemas/common.js';
 import { competitionRoutes } from './routes/competitions.js';
 import { coverageRoutes } from './routes/coverage.js';
@@ -31,6 +35,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Starts draining: every answer from now on closes its connection. */
     drain(): void;
+    /** How many requests each path has answered: the read fast path, and Fastify's routes. */
+    readonly answered: AnsweredBy;
   }
 }
 
@@ -42,6 +48,8 @@ export interface AppOptions extends Omit<RouteDeps, 'db'> {
   plans?: readonly Plan[];
   /** The process's logger; none in tests. */
   logger?: FastifyBaseLogger;
+  /** How often new keys are looked for (the bound on a new key being taken for an unknown one); 1 s. */
+  keyPollMs?: number;
 }
 
 /** Builds the HTTP application; starting to listen is the caller's business (see src/server). */
@@ -50,26 +58,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // no keep-alive connection is left idle to be cut when the server closes, nor keeps it waiting.
   let closing = false;
   const limits = options.limits ?? memoryLimitStore(options.storage);
-  const plans = options.plans ?? DEFAULT_PLANS;
-  const fastPath = readFastPath({
+  const keys = new KeyDirectory(storedKeys(options.storage));
+  const admission = new Admission({ keys, limits, plans: options.plans ?? DEFAULT_PLANS, env: options.env });
+  const routes = new RouteTable();
+  const validators = new RouteValidators();
+  const answered: AnsweredBy = { fastPath: 0, fastify: 0 };
+  const fast = createFastPath({
+    routes,
+    validators,
     cache: options.cache,
     generation: options.generation,
-    limits,
-    plans,
-    env: options.env,
-    findKey: apiKeyLookupNow(options.storage),
-    read: synchronousReads(options.storage, API_PREFIX),
-    draining: () => closing,
+    admission,
   });
   const app = Fastify({
-    serverFactory: serverWithFastPath(fastPath),
+    serverFactory: serverFactory({ fast, draining: () => closing, answered }),
+    // Node's limits on slow clients: a head within 10 s, a whole request within 30 s (every route is a
+    // GET), checked every second, instead of Node's 60 s and 300 s checked every 30 s.
+    http: { headersTimeout: 10_000, connectionsCheckingInterval: 1000 },
+    requestTimeout: 30_000,
+    clientErrorHandler: answerClientError,
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
-    genReqId: () => randomUUID(),
+    genReqId: newRequestId,
     requestIdHeader: false,
-    // Per-request access logs cost more than the requests themselves at this service's speed; errors are logged.
+    // Per-request access logs cost more than the requests themselves at this service's speed; errors are logged
+    // once per streak through the app's logger, so requests need no child logger of their own either.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: (logger) => logger,
     // Requests already on an open connection when closing begins are answered normally (see drain).
     return503OnClosing: false,
+    routerOptions: ROUTER_OPTIONS,
+    schemaController: { compilersFactory: { buildValidator: validators.buildValidator } },
     // Router-level failures bypass the error handler; answer them in the same envelope.
     frameworkErrors: (error, request, reply) => {
       reply.header('x-request-id', request.id);
@@ -94,21 +112,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       customOptions: { removeAdditional: false, coerceTypes: true, useDefaults: true, allErrors: false },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  const streaks = new FailureStreaks(app.log);
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    answered.fastify += 1;
     reply.header('x-request-id', request.id);
+    done();
   });
+  app.decorate('answered', { getter: () => answered });
   app.decorate('drain', () => {
     closing = true;
   });
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // Answers given later than their request's arrival (the server factory covers the others).
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
-  registerErrorHandling(app);
+  app.addHook('onClose', async () => {
+    keys.stop();
+    streaks.close();
+    await limits.close();
+  });
+  registerErrorHandling(app, routes, streaks);
   app.addSchema(ErrorEnvelope);
 
   await app.register(swagger, {
@@ -130,14 +158,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
 
-  // Routes that take no query parameters still reject unknown ones, like every other route.
   app.addHook('onRoute', (route) => {
-    if (route.config?.public || route.schema?.querystring) return;
-    route.schema = { ...route.schema, querystring: NoQuery };
+    // Routes that take no query parameters still reject unknown ones, like every other route.
+    if (!route.config?.public && !route.schema?.querystring) {
+      route.schema = { ...route.schema, querystring: NoQuery };
+    }
+    for (const method of [route.method].flat())
+      routes.add(method, route.url, route.config ?? {}, route.schema);
   });
 
-  registerAuth(app, options.storage, options.env);
-  registerLimits(app, limits, plans);
+  registerAdmission(app, admission);
   registerResponseCache(app, options.cache, options.generation);
 
   const deps: RouteDeps = {
@@ -160,5 +190,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
   await app.ready();
+  keys.start(options.keyPollMs ?? 1000);
   return app;
 }

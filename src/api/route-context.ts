@@ -4,7 +4,7 @@ import type { Storage } from '../storage/connection.js';
 import type { Database } from '../storage/schema.js';
 import type { ResponseCache } from '../cache/response-cache.js';
 import type { DatasetGeneration } from '../cache/dataset-generation.js';
-import { REQUEST_ID_PLACEHOLDER } from './plugins/response-cache.js';
+import { REQUEST_ID_PLACEHOLDER } from './cached-body.js';
 
 /** What the route plugins receive as options. */
 export interface RouteDeps {
@@ -56,4 +56,26 @@ export function countedPageMeta(
   total: number,
 ): PageMeta & { total: number } {
   return { ...pageMeta(request, page, hasMore), total };
+}
+
+/**
+ * A route's answer read without waiting, where the database is in process (SQLite): the 200 body with
+ * the request ID placeholder, from the validated parameters and query, or undefined whenever that body
+ * is not certain (an empty page whose filters may name nothing, say): the route's handler decides those.
+ * The handler and the read fast path both use it.
+ */
+export type ReadNow = (
+  params: Readonly<Record<string, string | undefined>>,
+  query: Readonly<Record<string, unknown>>,
+) => string | undefined;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** No API key needed. */
+    public?: boolean;
+    /** Answer from the response cache. */
+    cache?: boolean;
+    /** The route's answer without waiting, where storage allows it (see ReadNow). */
+    readNow?: ReadNow;
+  }
 }

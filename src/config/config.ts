@@ -24,6 +24,8 @@ export interface Config {
   responseCache: boolean;
   /** Number of cached serialized responses kept per process. */
   responseCacheEntries: number;
+  /** Memory the cached responses of one process may take, in bytes (TOUCHLINE_CACHE_MB). */
+  responseCacheBytes: number;
   /** Seconds a response stays in the shared (Redis) cache; generations make older ones unreachable anyway. */
   sharedCacheTtlSeconds: number;
   /** On SIGTERM, how long to keep answering (each answer closing its connection) before closing (ms). */
@@ -140,6 +142,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     generationPollMs: readPositiveInt(env, 'TOUCHLINE_GENERATION_POLL_MS', 1000),
     responseCache: readEnum(env, 'TOUCHLINE_RESPONSE_CACHE', ['on', 'off'] as const, 'on') === 'on',
     responseCacheEntries: readPositiveInt(env, 'TOUCHLINE_CACHE_ENTRIES', 5000),
+    responseCacheBytes: readPositiveInt(env, 'TOUCHLINE_CACHE_MB', 16) * 1024 * 1024,
     sharedCacheTtlSeconds: readPositiveInt(env, 'TOUCHLINE_SHARED_CACHE_TTL_SECONDS', 3600),
     workers: readWorkers(env, mode),
     plans: readPlans(env.TOUCHLINE_PLANS_FILE),

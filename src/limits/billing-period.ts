@@ -19,8 +19,3 @@ export function billingPeriod(now: Date, anchorDay: number | null): BillingPerio
   const start = now >= thisMonth ? thisMonth : periodStartIn(y, m - 1, day);
   return { start, end: periodStartIn(start.getUTCFullYear(), start.getUTCMonth() + 1, day) };
 }
-
-/** Names one key's count in one billing period (by the period's start, a Date or its ISO text). */
-export function quotaKey(keyId: string, periodStart: Date | string): string {
-  return `${keyId}\u0000${typeof periodStart === 'string' ? periodStart : periodStart.toISOString()}`;
-}

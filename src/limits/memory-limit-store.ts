@@ -1,9 +1,17 @@
 import { decision, type LimitDecision, type LimitRequest, type LimitStore } from './limit-store.js';
-import { quotaKey } from './billing-period.js';
 import { SlidingWindow } from './sliding-window.js';
 import type { UsageLedger } from './usage-ledger.js';
 
-function bump(map: Map<string, number>, key: string, by: number): void {
+/** One key's counters: its minute, and its count and reservations per billing period (by start, in ms). */
+interface KeyCounters {
+  window: SlidingWindow;
+  used: Map<number, number>;
+  /** Requests reserved for workers, for the minute and per period. */
+  reserved: number;
+  reservedIn: Map<number, number>;
+}
+
+function bump(map: Map<number, number>, key: number, by: number): void {
   const next = (map.get(key) ?? 0) + by;
   if (next === 0) map.delete(key);
   else map.set(key, next);
@@ -11,31 +19,38 @@ function bump(map: Map<string, number>, key: string, by: number): void {
 
 /**
  * Counters held by one process. Exact for everything that process serves: the decision and the count
- * happen in one synchronous step, so concurrent requests cannot both take the last slot.
+ * happen in one synchronous step, so concurrent requests cannot both take the last slot. Counters are
+ * found by key, then by period start, so that counting a request builds no string.
  *
  * Requests can also be reserved in bulk for a cluster worker to admit on its own (see limit-broker.ts):
  * reserved requests count as used, in the minute and in the quota, until the worker reports how many it
  * really admitted and when.
  */
 export class MemoryLimitStore implements LimitStore {
-  private readonly windows = new Map<string, SlidingWindow>();
-  private readonly used = new Map<string, number>();
+  private readonly keys = new Map<string, KeyCounters>();
   private readonly loading = new Map<string, Promise<void>>();
-  /** Reserved requests by key (for the minute) and by key and period (for the quota). */
-  private readonly reservedByKey = new Map<string, number>();
-  private readonly reservedByPeriod = new Map<string, number>();
 
   constructor(readonly ledger: UsageLedger) {}
 
+  private counters(keyId: string): KeyCounters {
+    let counters = this.keys.get(keyId);
+    if (!counters) {
+      counters = { window: new SlidingWindow(), used: new Map(), reserved: 0, reservedIn: new Map() };
+      this.keys.set(keyId, counters);
+    }
+    return counters;
+  }
+
   /** Loads the period's persisted count once; concurrent first requests wait for the same load. */
   load(keyId: string, periodStart: Date): Promise<void> {
-    const id = quotaKey(keyId, periodStart);
-    if (this.used.has(id)) return Promise.resolve();
+    const start = periodStart.getTime();
+    if (this.keys.get(keyId)?.used.has(start)) return Promise.resolve();
+    const id = `${keyId} ${start}`;
     let pending = this.loading.get(id);
     if (!pending) {
       pending = this.ledger.persisted(keyId, periodStart).then(
         (count) => {
-          this.used.set(id, count + this.ledger.unflushed(keyId, periodStart));
+          this.counters(keyId).used.set(start, count + this.ledger.unflushed(keyId, periodStart));
           this.loading.delete(id);
         },
         (error: unknown) => {
@@ -46,15 +61,6 @@ export class MemoryLimitStore implements LimitStore {
       this.loading.set(id, pending);
     }
     return pending;
-  }
-
-  private window(keyId: string): SlidingWindow {
-    let window = this.windows.get(keyId);
-    if (!window) {
-      window = new SlidingWindow();
-      this.windows.set(keyId, window);
-    }
-    return window;
   }
 
   consumeNow(request: LimitRequest): LimitDecision | undefined {
@@ -68,18 +74,19 @@ export class MemoryLimitStore implements LimitStore {
 
   private decide(request: LimitRequest, count: boolean): LimitDecision | undefined {
     const { keyId, plan, period, now } = request;
-    const id = quotaKey(keyId, period.start);
-    const counted = this.used.get(id);
-    if (counted === undefined) return undefined;
-    const window = this.window(keyId);
-    const inWindow = window.expire(now) + (this.reservedByKey.get(keyId) ?? 0);
-    const used = counted + (this.reservedByPeriod.get(id) ?? 0);
+    const counters = this.keys.get(keyId);
+    const start = period.start.getTime();
+    const counted = counters?.used.get(start);
+    if (counters === undefined || counted === undefined) return undefined;
+    const { window } = counters;
+    const inWindow = window.expire(now) + counters.reserved;
+    const used = counted + (counters.reservedIn.get(start) ?? 0);
     const fields = { inWindow, used, oldestInWindow: window.oldest };
     if (used >= plan.requestsPerPeriod) return decision(request, { ...fields, exceeded: 'quota' });
     if (inWindow >= plan.requestsPerMinute) return decision(request, { ...fields, exceeded: 'rate' });
     if (!count) return decision(request, { ...fields, exceeded: null });
     window.add(now);
-    this.used.set(id, counted + 1);
+    counters.used.set(start, counted + 1);
     this.ledger.record(keyId, period.start);
     return decision(request, {
       exceeded: null,
@@ -96,13 +103,14 @@ export class MemoryLimitStore implements LimitStore {
 
   /** Requests of this key currently reserved for workers. */
   reserved(keyId: string): number {
-    return this.reservedByKey.get(keyId) ?? 0;
+    return this.keys.get(keyId)?.reserved ?? 0;
   }
 
   /** Sets `count` requests aside (the caller has just admitted one, so the counters are loaded). */
   reserve(keyId: string, periodStart: Date, count: number): void {
-    bump(this.reservedByKey, keyId, count);
-    bump(this.reservedByPeriod, quotaKey(keyId, periodStart), count);
+    const counters = this.counters(keyId);
+    counters.reserved += count;
+    bump(counters.reservedIn, periodStart.getTime(), count);
   }
 
   /**
@@ -110,30 +118,32 @@ export class MemoryLimitStore implements LimitStore {
    * order, are counted as if they had been consumed here; the rest are free again.
    */
   settle(keyId: string, periodStart: Date, count: number, runs: readonly number[]): void {
-    bump(this.reservedByKey, keyId, -count);
-    const id = quotaKey(keyId, periodStart);
-    bump(this.reservedByPeriod, id, -count);
+    const counters = this.counters(keyId);
+    const start = periodStart.getTime();
+    counters.reserved -= count;
+    bump(counters.reservedIn, start, -count);
     if (runs.length === 0) return;
-    const window = this.window(keyId);
     let admitted = 0;
     for (let i = 0; i + 1 < runs.length; i += 2) {
-      window.add(runs[i]!, runs[i + 1]!);
+      counters.window.add(runs[i]!, runs[i + 1]!);
       admitted += runs[i + 1]!;
     }
-    const counted = this.used.get(id);
-    if (counted !== undefined) this.used.set(id, counted + admitted);
+    const counted = counters.used.get(start);
+    if (counted !== undefined) counters.used.set(start, counted + admitted);
     this.ledger.record(keyId, periodStart, admitted);
   }
 
   async usage(keyId: string, periodStart: Date): Promise<number> {
     await this.load(keyId, periodStart);
-    return this.used.get(quotaKey(keyId, periodStart))!;
+    return this.keys.get(keyId)!.used.get(periodStart.getTime())!;
   }
 
   /** Drops the cached counts, so the next request reloads them (after a stretch as a fallback store). */
   forget(): void {
-    this.used.clear();
-    this.windows.clear();
+    for (const counters of this.keys.values()) {
+      counters.used.clear();
+      counters.window.clear();
+    }
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.js';
 import { addUsage, readUsage } from '../storage/repositories/key-usage.repository.js';
-import { quotaKey } from './billing-period.js';
 
 export const FLUSH_INTERVAL_MS = 1000;
 
@@ -18,7 +17,8 @@ interface PendingCount {
  * by that much but never over-counted.
  */
 export class UsageLedger {
-  private readonly pending = new Map<string, PendingCount>();
+  /** By key, then by the period's start in ms: recording a request builds no string. */
+  private pending = new Map<string, Map<number, PendingCount>>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -34,32 +34,30 @@ export class UsageLedger {
   }
 
   record(keyId: string, periodStart: Date, count = 1): void {
-    this.add({ keyId, periodStart: periodStart.toISOString(), count });
-  }
-
-  private add(counted: PendingCount): void {
-    const id = quotaKey(counted.keyId, counted.periodStart);
-    const entry = this.pending.get(id);
-    if (entry) entry.count += counted.count;
-    else this.pending.set(id, { ...counted });
+    let periods = this.pending.get(keyId);
+    if (!periods) this.pending.set(keyId, (periods = new Map()));
+    const start = periodStart.getTime();
+    const entry = periods.get(start);
+    if (entry) entry.count += count;
+    else periods.set(start, { keyId, periodStart: periodStart.toISOString(), count });
   }
 
   /** Counts recorded here and not yet written. */
   unflushed(keyId: string, periodStart: Date): number {
-    return this.pending.get(quotaKey(keyId, periodStart))?.count ?? 0;
+    return this.pending.get(keyId)?.get(periodStart.getTime())?.count ?? 0;
   }
 
   flush(): Promise<void> {
     const run = this.flushing.then(async () => {
-      // Cleared below, the map no longer reaches these entries: nothing adds to them meanwhile.
-      const batch = [...this.pending.values()];
+      // Swapped out, the old map no longer receives counts: nothing adds to these entries meanwhile.
+      const batch = [...this.pending.values()].flatMap((periods) => [...periods.values()]);
       if (batch.length === 0) return;
-      this.pending.clear();
+      this.pending = new Map();
       try {
         await addUsage(this.db, batch, new Date().toISOString());
       } catch (error) {
         // Keep the counts for the next attempt rather than lose them.
-        for (const counted of batch) this.add(counted);
+        for (const counted of batch) this.record(counted.keyId, new Date(counted.periodStart), counted.count);
         throw error;
       }
     });

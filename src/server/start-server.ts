@@ -23,7 +23,7 @@ function responseCache(
   config: Readonly<Config>,
   warn: (message: string) => void,
 ): { cache: ResponseCache; redis?: Redis } {
-  const local = new MemoryResponseCache(config.responseCacheEntries);
+  const local = new MemoryResponseCache(config.responseCacheEntries, config.responseCacheBytes);
   if (!config.redisUrl) return { cache: config.responseCache ? local : new NoResponseCache() };
   let lastReport = 0;
   const redis = openRedis(config.redisUrl, (error) => {
@@ -66,6 +66,7 @@ export async function startServer(
     limits,
     plans: config.plans,
     logger: log,
+    keyPollMs: config.generationPollMs,
   });
   const url = await app.listen({ host: config.host, port: config.port });
   return {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildTestApp } from '../helpers/build-app.js';
+import { buildTestApp } from '../support/build-app.js';
 import { API, assertCompetition, assertKeys, assertPage, getOk } from './contract.js';
 
 type Competition = { id: string; name: string; country: { name: string | null; code: string | null } };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildTestApp } from '../helpers/build-app.js';
+import { buildTestApp } from '../support/build-app.js';
 import { API, assertError } from './contract.js';
 
 const UNKNOWN = {
@@ -138,23 +138,34 @@ test('errors', async (t) => {
     }
   });
 
-  await t.test('404 not_found for unknown paths and methods', async () => {
-    for (const url of [
-      '/nope',
-      '/football',
-      '/football/players',
-      `/football/matches/${ids.matches.noTime}/odds`,
-    ]) {
-      assertError(await get(url), 404, 'not_found');
-    }
-    assertError(await app.inject({ url: '/', headers: auth() }), 404, 'not_found');
-    assertError(await app.inject({ url: '/api/v2/health' }), 404, 'not_found');
-    assertError(
-      await app.inject({ method: 'POST', url: `${API}/football/teams`, headers: auth() }),
-      404,
-      'not_found',
-    );
-  });
+  await t.test(
+    '404 not_found for unknown paths, 405 with Allow for a known path and another method',
+    async () => {
+      for (const url of [
+        '/nope',
+        '/football',
+        '/football/players',
+        `/football/matches/${ids.matches.noTime}/odds`,
+      ]) {
+        assertError(await get(url), 404, 'not_found');
+      }
+      assertError(await app.inject({ url: '/', headers: auth() }), 404, 'not_found');
+      assertError(await app.inject({ url: '/api/v2/health' }), 404, 'not_found');
+      for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const) {
+        // No key needed, as for an unknown path: the method is wrong whoever asks.
+        for (const url of [
+          `${API}/football/teams?q=x`,
+          `${API}/football/matches/${ids.matches.noTime}`,
+          `${API}/health`,
+        ]) {
+          const res = await app.inject({ method, url });
+          assertError(res, 405, 'method_not_allowed');
+          assert.equal(res.headers.allow, 'GET, HEAD', `${method} ${url}`);
+        }
+      }
+      assertError(await app.inject({ method: 'POST', url: `${API}/nope` }), 404, 'not_found');
+    },
+  );
 
   await t.test('a malformed percent-encoding in the path is a 400 in the same envelope', async () => {
     assertError(await get('/football/teams/%E0%A4%A'), 400, 'invalid_parameter');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildTestApp } from '../helpers/build-app.js';
+import { buildTestApp } from '../support/build-app.js';
 import { API, assertJson, assertKeys, HEALTH_KEYS, ISO_DATE_TIME } from './contract.js';
 
 test('GET /health', async (t) => {

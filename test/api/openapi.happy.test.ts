@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildTestApp } from '../helpers/build-app.js';
+import { buildTestApp } from '../support/build-app.js';
 import { API, getOk } from './contract.js';
 
 /** Every path of the interface, part 4, under the version prefix. */

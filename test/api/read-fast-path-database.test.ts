@@ -5,9 +5,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Plan } from '../../src/config/plans.js';
 import { issueApiKey } from '../../src/auth/api-keys.js';
-import { memoryLimitStore } from '../../src/limits/limit-store-factory.js';
 import { insertApiKey } from '../../src/storage/repositories/api-key.repository.js';
-import { buildTestApp } from '../helpers/build-app.js';
+import { buildTestApp } from '../support/build-app.js';
 import { appOnStorage } from '../support/test-app.js';
 import { seededRandom } from '../support/seeded-random.js';
 
@@ -19,15 +18,7 @@ const withoutRequestIds = (text: string) => text.replace(/"request_id":"[^"]*"/g
 
 test('match list pages on the fast path answer as the full path does', async (t) => {
   const built = await buildTestApp(t);
-  // The full path counts through consume(); the fast path only ever through consumeNow().
-  const limits = memoryLimitStore(built.storage);
-  const consume = limits.consume.bind(limits);
-  let fullPathRequests = 0;
-  limits.consume = (request) => {
-    fullPathRequests += 1;
-    return consume(request);
-  };
-  const { app, cache } = await appOnStorage(built.storage, { limits, plans: PLANS });
+  const { app, cache } = await appOnStorage(built.storage, { plans: PLANS });
   t.after(() => app.close());
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
   const { key, row } = issueApiKey('development', 'roomy', new Date(), undefined, { plan: 'roomy' });
@@ -40,10 +31,10 @@ test('match list pages on the fast path answer as the full path does', async (t)
     await cache.clear();
     const full = await app.inject({ method: 'GET', url, headers });
     await cache.clear();
-    const before = fullPathRequests;
+    const before = app.answered.fastify;
     const res = await fetch(`${origin}${url}`, { headers });
     const text = await res.text();
-    const fast = fullPathRequests === before;
+    const fast = app.answered.fastify === before;
     assert.equal(res.status, full.statusCode, url);
     assert.equal(withoutRequestIds(text), withoutRequestIds(full.body), url);
     // The same headers (connection management aside), with the same values where they are not per request.
@@ -71,6 +62,10 @@ test('match list pages on the fast path answer as the full path does', async (t)
       `${LIST}?competition_id=${competitions.en1}&status=finished`,
       `${LIST}?date_from=2023-08-01&date_to=2023-08-31&limit=100`,
       `${LIST}?season_id=${seasons.en1_2015}&date_to=2015-08-08`,
+      // Whatever the route's validator accepts, spelled any way: it is the fast path's validator too.
+      `${LIST}?team_id=${teams.manCity.replace('_', '%5F')}`,
+      `${LIST}?limit=05`,
+      `${LIST}?limit=%32&team_id=${teams.manCity}`,
     ];
     for (const url of pages) {
       assert.deepEqual(await compare(url), { status: 200, fast: fastPathReads }, url);
@@ -82,8 +77,6 @@ test('match list pages on the fast path answer as the full path does', async (t)
       [`${LIST}?page=99`, 200], // an empty page: do the filters name anything?
       [`${LIST}?team_id=team_doesnotexist`, 404],
       [`${LIST}?team_id=${teams.manCity}&status=canceled`, 200],
-      [`${LIST}?team_id=${teams.manCity.replace('_', '%5F')}`, 200],
-      [`${LIST}?limit=05`, 200],
       [`${LIST}?status=finished&status=finished`, 400],
       [`${LIST}?date_from=2024-02-30`, 400],
       [`${LIST}?date_from=2024-01-02&date_to=2024-01-01`, 400],

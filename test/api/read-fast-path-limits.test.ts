@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import type { Plan } from '../../src/config/plans.js';
 import { issueApiKey } from '../../src/auth/api-keys.js';
 import { insertApiKey } from '../../src/storage/repositories/api-key.repository.js';
-import { buildTestApp } from '../helpers/build-app.js';
+import { buildTestApp } from '../support/build-app.js';
 import { appOnStorage } from '../support/test-app.js';
 
 const N = 3;

@@ -1,91 +1,17 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { test, type TestContext } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { test } from 'node:test';
+import { exitWithin, freePort, runCli, waitForHealth, type RunningCli } from '../support/cli.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLI = ['--import', 'tsx', path.join(ROOT, 'src', 'cli', 'main.ts')];
 const KEY = /\btest_[A-Za-z0-9]{20,}\b/g;
 
-interface Running {
-  child: ChildProcess;
-  output: { stdout: string; stderr: string };
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function runCli(t: TestContext, args: string[], env: Record<string, string>): Running {
-  const child = spawn(process.execPath, [...CLI, ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output = { stdout: '', stderr: '' };
-  child.stdout!.on('data', (d: Buffer) => (output.stdout += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output.stderr += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  t.after(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGKILL');
-      await exited;
-    }
-  });
-  return { child, output, exited };
-}
-
-async function waitForHealth(base: string, running: Running, withinMs: number): Promise<Response> {
-  const deadline = Date.now() + withinMs;
-  let last = 'no answer';
-  while (Date.now() < deadline) {
-    if (running.child.exitCode !== null) {
-      throw new Error(`serve exited with ${running.child.exitCode}: ${running.output.stderr}`);
-    }
-    try {
-      const res = await fetch(`${base}/api/v1/health`);
-      if (res.status === 200) return res;
-      last = `HTTP ${res.status}`;
-    } catch (error) {
-      last = (error as Error).message;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(
-    `/health did not answer 200 within ${withinMs} ms (${last}); stderr: ${running.output.stderr}`,
-  );
-}
-
-async function stop(running: Running): Promise<void> {
+/** SIGTERM, then a clean exit within 10 s. */
+async function stop(running: RunningCli): Promise<void> {
   running.child.kill('SIGTERM');
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('no exit 10 s after SIGTERM')), 10_000);
-  });
-  try {
-    const result = await Promise.race([running.exited, timeout]);
-    assert.deepEqual(
-      result,
-      { code: 0, signal: null },
-      `exit after SIGTERM; stderr: ${running.output.stderr}`,
-    );
-  } finally {
-    clearTimeout(timer);
-  }
+  const result = await exitWithin(running, 10_000);
+  assert.deepEqual(result, { code: 0, signal: null }, `exit after SIGTERM; stderr: ${running.output.stderr}`);
 }
 
 test('touchline serve, end to end', { timeout: 90_000 }, async (t) => {
@@ -104,7 +30,8 @@ test('touchline serve, end to end', { timeout: 90_000 }, async (t) => {
 
   await t.test('first start: healthy within 10 s, prints one test_ key', async (tt) => {
     const server = runCli(tt, ['serve'], env);
-    const health = await waitForHealth(base, server, 10_000);
+    await waitForHealth(base, server, 10_000);
+    const health = await fetch(`${base}/api/v1/health`);
     const body = (await health.json()) as { status: string; checks: Record<string, boolean> };
     assert.equal(body.status, 'ok');
     assert.deepEqual(body.checks, { database: true, cache: true });

@@ -2,64 +2,10 @@
 // busy keys get leases (no round trip per request), and limits stay exact through leases, refusals that
 // wait for leases to be settled, and a worker that dies holding one.
 import assert from 'node:assert/strict';
-import { EventEmitter } from 'node:events';
-import type { Worker } from 'node:cluster';
 import { test } from 'node:test';
-import type { Plan } from '../../src/config/plans.js';
-import { billingPeriod } from '../../src/limits/billing-period.js';
-import { IpcLimitStore } from '../../src/limits/ipc-limit-store.js';
 import { LimitBroker } from '../../src/limits/limit-broker.js';
-import type { LimitRequest } from '../../src/limits/limit-store.js';
 import { MemoryLimitStore } from '../../src/limits/memory-limit-store.js';
-import type { UsageLedger } from '../../src/limits/usage-ledger.js';
-
-/** Counts what the store would persist; nothing is persisted before. */
-function countingLedger() {
-  const recorded = { count: 0 };
-  const ledger = {
-    persisted: async () => 0,
-    unflushed: () => 0,
-    record: (_key: string, _period: Date, count = 1) => {
-      recorded.count += count;
-    },
-    close: async () => undefined,
-  } as unknown as UsageLedger;
-  return { ledger, recorded };
-}
-
-/** A worker and its IPC channel, as cluster gives them, without processes. */
-function connect(broker: LimitBroker) {
-  const worker = new EventEmitter() as EventEmitter & Worker;
-  const channel = new EventEmitter() as EventEmitter & NodeJS.Process;
-  const sent = { toPrimary: 0 };
-  channel.send = ((message: unknown, _h?: unknown, _o?: unknown, done?: () => void) => {
-    sent.toPrimary += 1;
-    setImmediate(() => {
-      worker.emit('message', structuredClone(message));
-      done?.();
-    });
-    return true;
-  }) as NodeJS.Process['send'];
-  worker.send = ((message: unknown) => {
-    setImmediate(() => channel.emit('message', structuredClone(message)));
-    return true;
-  }) as Worker['send'];
-  worker.isConnected = () => true;
-  broker.serve(worker);
-  return { store: new IpcLimitStore(channel), worker, sent };
-}
-
-const plan = (perMinute: number, perPeriod = 1_000_000): Plan => ({
-  name: 'p',
-  requestsPerMinute: perMinute,
-  requestsPerPeriod: perPeriod,
-  description: '',
-});
-
-const request = (p: Plan, keyId = 'key_a'): LimitRequest => {
-  const now = Date.now();
-  return { keyId, plan: p, period: billingPeriod(new Date(now), null), now };
-};
+import { connect, countingLedger, plan, request } from './support/lease-wiring.js';
 
 test('a busy key is leased blocks: far fewer round trips than requests, every one counted', async () => {
   const { ledger, recorded } = countingLedger();

@@ -2,12 +2,9 @@
 // the same database. Counts older than a second are never lost, counts are never over-counted, and
 // `touchline keys usage` agrees with the X-Quota-Remaining header.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { test } from 'node:test';
 import { assertRefused, get, limits } from './support/answers.js';
-import { createKey, freePort, keysUsage, serve, writePlansFile, type Serving } from './support/cli.js';
+import { createKey, keysUsage, serve, serveEnv, type Serving } from './support/cli.js';
 import { Scope } from './support/limits-env.js';
 
 const Q = 12;
@@ -21,20 +18,9 @@ async function crash(server: Serving): Promise<void> {
 
 test('quota across SIGKILL of touchline serve', { timeout: 180_000 }, async (t) => {
   const scope = new Scope(t);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-crash-'));
-  scope.defer(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = {
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATABASE_URL: `sqlite:${path.join(dir, 'crash.db')}`,
-    TOUCHLINE_SOURCES: '',
-    LOG_LEVEL: 'warn',
-    TOUCHLINE_PLANS_FILE: writePlansFile(dir, [
-      { name: 'metered', requestsPerMinute: 1000, requestsPerPeriod: Q, description: '' },
-    ]),
-  };
+  const { base, env } = await serveEnv(scope, 'crash', {
+    plans: [{ name: 'metered', requestsPerMinute: 1000, requestsPerPeriod: Q, description: '' }],
+  });
   const steady = await createKey(env, 'metered');
   const sudden = await createKey(env, 'metered');
   const auth = (k: { key: string }) => ({ authorization: `Bearer ${k.key}` });

@@ -11,7 +11,7 @@ import { after, test, type TestContext } from 'node:test';
 import { billingPeriod } from '../../src/limits/billing-period.js';
 import { openStorage } from '../../src/storage/connection.js';
 import { readUsage } from '../../src/storage/repositories/key-usage.repository.js';
-import { exitWithin, freePort, runCli, waitForHealth } from './support/cli.js';
+import { exitWithin, freePort, runCli, waitForHealth } from '../support/cli.js';
 import { makeTempDir, prepareDatabase } from './support/fixture.js';
 import { exitIfStuck } from './support/wait.js';
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import fs from 'node:fs';
 import { after, test, type TestContext } from 'node:test';
-import { exitWithin, freePort, runCli, waitForHealth } from './support/cli.js';
+import { exitWithin, freePort, runCli, waitForHealth } from '../support/cli.js';
 import { makeTempDir, prepareDatabase } from './support/fixture.js';
 import { createPgDatabase, PG_PORT, requireService } from './support/services.js';
 import { exitIfStuck } from './support/wait.js';

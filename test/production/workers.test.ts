@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { exitWithin, freePort, runCli, waitForHealth } from './support/cli.js';
+import { exitWithin, freePort, runCli, waitForHealth } from '../support/cli.js';
 import { makeTempDir } from './support/fixture.js';
 import { exitIfStuck } from './support/wait.js';
 

@@ -1,10 +1,6 @@
 // Acceptance 4: a row a source cannot use is rejected on its own, counted in the run, and listed with its
 // file, place and reason by `touchline runs <id>`, for every source.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { match, player, TEAMS, writeTables } from '../fjelstul/support/fixtures.js';
 import {
@@ -17,17 +13,13 @@ import {
   writeFootballJson,
   writeWorldcupJson,
 } from './support/fixtures.js';
+import { cliOnce } from '../support/cli.js';
 import { ingestOk, openTestStorage, type SourceName, type TestStorage } from './support/storage.js';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const run = promisify(execFile);
 
 /** `touchline runs <id>` against the test database; its standard output. */
 async function runsCommand(url: string, id: number): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'runs', String(id)], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: url },
-  });
+  const { code, stdout, stderr } = await cliOnce(['runs', String(id)], { DATABASE_URL: url });
+  assert.equal(code, 0, stderr);
   return stdout;
 }
 

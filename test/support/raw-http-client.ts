@@ -13,11 +13,44 @@ export interface RawAnswer {
 
 export interface RawClient {
   send(bytes: string | Buffer): void;
-  /** The next answer; `noBody` for the answer to a HEAD request. Rejects if the connection closes first. */
+  /**
+   * The next answer (its body read by Content-Length, or decoded if chunked); `noBody` for the answer
+   * to a HEAD request. Rejects if the connection closes first.
+   */
   next(options?: { noBody?: boolean; timeoutMs?: number }): Promise<RawAnswer>;
   /** Resolves once the server has closed the connection (with the ms it took from this call). */
   closed(timeoutMs?: number): Promise<number>;
   destroy(): void;
+  /**
+   * Sends `bytes` one byte at a time, `everyMs` apart, as a slow client does; stops early once the
+   * connection has closed. Resolves with the number of bytes sent.
+   */
+  trickle(bytes: string | Buffer, everyMs: number): Promise<number>;
+  /** Bytes received and not taken as an answer by `next` (latin1), e.g. anything after a closing answer. */
+  unread(): string;
+  /** Stops reading the connection (what the server sends stays in the kernel's buffers), as a client that never reads does. */
+  pauseReading(): void;
+  resumeReading(): void;
+  /** True once the connection has closed. */
+  readonly isClosed: boolean;
+}
+
+/** A chunked body starting at `from` (no trailers), decoded, and where it ends; undefined if not all there. */
+function dechunk(buffer: Buffer, from: number): { body: string; end: number } | undefined {
+  const parts: Buffer[] = [];
+  let at = from;
+  for (;;) {
+    const lineEnd = buffer.indexOf('\r\n', at);
+    if (lineEnd < 0) return undefined;
+    const size = parseInt(buffer.toString('latin1', at, lineEnd), 16);
+    if (size === 0) {
+      if (buffer.length < lineEnd + 4) return undefined;
+      return { body: Buffer.concat(parts).toString('utf8'), end: lineEnd + 4 };
+    }
+    if (buffer.length < lineEnd + 2 + size + 2) return undefined;
+    parts.push(buffer.subarray(lineEnd + 2, lineEnd + 2 + size));
+    at = lineEnd + 2 + size + 2;
+  }
 }
 
 export async function rawClient(port: number): Promise<RawClient> {
@@ -57,9 +90,14 @@ export async function rawClient(port: number): Promise<RawClient> {
       const colon = line.indexOf(':');
       return [line.slice(0, colon), line.slice(colon + 1).trim()];
     });
-    const length = noBody
-      ? 0
-      : Number(headers.find(([name]) => name.toLowerCase() === 'content-length')?.[1] ?? 0);
+    const valueOf = (wanted: string) => headers.find(([name]) => name.toLowerCase() === wanted)?.[1];
+    if (!noBody && valueOf('transfer-encoding')?.toLowerCase() === 'chunked') {
+      const chunked = dechunk(buffer, end + 4);
+      if (!chunked) return undefined;
+      buffer = buffer.subarray(chunked.end);
+      return { status: Number(statusLine!.split(' ')[1]), headers, body: chunked.body, head };
+    }
+    const length = noBody ? 0 : Number(valueOf('content-length') ?? 0);
     if (buffer.length < end + 4 + length) return undefined;
     const body = buffer.toString('utf8', end + 4, end + 4 + length);
     buffer = buffer.subarray(end + 4 + length);
@@ -82,5 +120,33 @@ export async function rawClient(port: number): Promise<RawClient> {
       return Date.now() - started;
     },
     destroy: () => socket.destroy(),
+    async trickle(bytes, everyMs) {
+      const all = typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : bytes;
+      let sent = 0;
+      while (sent < all.length && !ended && !socket.destroyed) {
+        socket.write(all.subarray(sent, sent + 1));
+        sent += 1;
+        await new Promise((resolve) => setTimeout(resolve, everyMs));
+      }
+      return sent;
+    },
+    unread: () => buffer.toString('latin1'),
+    pauseReading: () => socket.pause(),
+    resumeReading: () => socket.resume(),
+    get isClosed() {
+      return ended;
+    },
   };
+}
+
+/** One HTTP/1.1 request as bytes: `headers` after Host, in order; `body` sent as is after the head. */
+export function rawRequest(
+  method: string,
+  url: string,
+  headers: Record<string, string> = {},
+  body = '',
+): string {
+  let head = `${method} ${url} HTTP/1.1\r\nHost: test\r\n`;
+  for (const [name, value] of Object.entries(headers)) head += `${name}: ${value}\r\n`;
+  return `${head}\r\n${body}`;
 }

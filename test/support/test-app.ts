@@ -17,9 +17,12 @@ export interface TestApp {
  */
 export async function appOnStorage(
   storage: Storage,
-  options: Partial<Pick<AppOptions, 'limits' | 'plans'>> & { cacheEntries?: number } = {},
+  options: Partial<Pick<AppOptions, 'limits' | 'plans' | 'keyPollMs'>> & {
+    cacheEntries?: number;
+    cacheBytes?: number;
+  } = {},
 ): Promise<TestApp> {
-  const cache = new MemoryResponseCache(options.cacheEntries ?? 1000);
+  const cache = new MemoryResponseCache(options.cacheEntries ?? 1000, options.cacheBytes);
   const generation = new DatasetGeneration(storage.db, 60_000);
   await generation.refresh();
   generation.onChange(() => void cache.clear());
@@ -31,6 +34,7 @@ export async function appOnStorage(
     env: 'development',
     limits: options.limits,
     plans: options.plans,
+    keyPollMs: options.keyPollMs,
   });
   return { app, cache, generation };
 }

@@ -1,5 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, ERROR_CATALOGUE, type ErrorCode } from '../errors/catalogue.js';
+import { LimitsUnavailableError } from '../../limits/limits-unavailable.js';
+import type { FailureStreaks } from '../../logging/failure-streaks.js';
+import { ApiError, ERROR_CATALOGUE, errorEnvelope, type ErrorCode } from '../errors/catalogue.js';
+import type { RouteTable } from '../routing/route-table.js';
+import { resourceNamed } from '../schemas/ids.js';
 import { isStorageUnavailable } from '../storage-faults.js';
 
 interface ValidationIssue {
@@ -9,26 +13,27 @@ interface ValidationIssue {
   params: Record<string, unknown>;
 }
 
-function describeValidation(error: FastifyError): ApiError {
+function describeValidation(error: FastifyError, request: FastifyRequest): ApiError {
   const issue = (error.validation as ValidationIssue[] | undefined)?.[0];
   const location = error.validationContext ?? 'request';
   if (!issue) return new ApiError('invalid_parameter', error.message, { location });
+  const parameter = issue.instancePath.replace(/^\//, '') || String(issue.params.missingProperty ?? location);
+  // An identifier of the wrong shape in a path names nothing that exists (docs/api.md).
+  const resource = location === 'params' ? resourceNamed(parameter) : undefined;
+  if (resource) {
+    const id = String((request.params as Record<string, unknown>)[parameter]);
+    return new ApiError('not_found', `${resource} ${id} does not exist`, { id });
+  }
   if (issue.keyword === 'additionalProperties') {
-    const parameter = String(issue.params.additionalProperty);
-    return new ApiError('invalid_parameter', `${parameter}: unknown ${location} parameter`, {
-      parameter,
+    const unknown = String(issue.params.additionalProperty);
+    return new ApiError('invalid_parameter', `${unknown}: unknown ${location} parameter`, {
+      parameter: unknown,
       reason: 'unknown parameter',
       location,
     });
   }
-  const parameter = issue.instancePath.replace(/^\//, '') || String(issue.params.missingProperty ?? location);
   const reason = issue.message ?? 'is invalid';
   return new ApiError('invalid_parameter', `${parameter}: ${reason}`, { parameter, reason, location });
-}
-
-/** The body of every error answer: the spec's envelope. */
-export function errorEnvelope(error: ApiError) {
-  return { error: { code: error.code, message: error.message, details: error.details } };
 }
 
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
@@ -36,19 +41,20 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   return reply.code(error.statusCode).type('application/json; charset=utf-8').send(errorEnvelope(error));
 }
 
+function unavailable(what: string, request: FastifyRequest, retryAfter: number): ApiError {
+  return new ApiError(
+    'service_unavailable',
+    `The ${what} cannot be reached; try again shortly.`,
+    { request_id: request.id },
+    { 'retry-after': String(retryAfter) },
+  );
+}
+
 function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
-  if (error.validation) return describeValidation(error);
-  if (isStorageUnavailable(error)) {
-    return new ApiError(
-      'service_unavailable',
-      'The database is unavailable; try again shortly.',
-      {
-        request_id: request.id,
-      },
-      { 'retry-after': '5' },
-    );
-  }
+  if (error.validation) return describeValidation(error, request);
+  if (isStorageUnavailable(error)) return unavailable('database', request, 5);
+  if (error instanceof LimitsUnavailableError) return unavailable('request counters', request, 1);
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const code = (Object.entries(ERROR_CATALOGUE).find(([, s]) => s === status)?.[0] ??
@@ -58,17 +64,45 @@ function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
   return new ApiError('internal_error', 'An internal error occurred.', { request_id: request.id });
 }
 
-/** One envelope for every error: validation, unknown paths, faults; internals are logged, never sent. */
-export function registerErrorHandling(app: FastifyInstance): void {
+/** What a failure is, for logging it once per streak: outages by what is down, faults by their error. */
+function failureKind(apiError: ApiError, error: FastifyError): string {
+  if (apiError.code === 'service_unavailable') return apiError.message;
+  return `${error.name}: ${error.code ?? ''} ${String(error.message).slice(0, 200)}`;
+}
+
+/**
+ * One envelope for every error: validation, unknown paths (404, or 405 with Allow for a path that
+ * exists with other methods), faults. Internals are never sent; faults are logged once per streak.
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  routes: RouteTable,
+  streaks: FailureStreaks,
+): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error, request);
-    if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    if (apiError.statusCode >= 500) {
+      streaks.failed(
+        failureKind(apiError, error),
+        `requests failed with ${apiError.statusCode} ${apiError.code}`,
+        error,
+      );
+    }
     return sendError(reply, apiError);
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendError(
-      reply,
-      new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}`, {}),
-    ),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const allowed = routes.allowedMethods(request.url);
+    if (allowed) {
+      reply.header('allow', allowed.join(', '));
+      return sendError(
+        reply,
+        new ApiError('method_not_allowed', `${request.method} is not allowed on ${path}`, {
+          method: request.method,
+          allowed,
+        }),
+      );
+    }
+    return sendError(reply, new ApiError('not_found', `No route ${request.method} ${path}`, {}));
+  });
 }

@@ -1,34 +1,47 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedResponse, ResponseCache } from '../../cache/response-cache.js';
 import type { DatasetGeneration } from '../../cache/dataset-generation.js';
+import { cacheEntry, etagOf, JSON_TYPE, render } from '../cached-body.js';
 
-/** Stands in for the request ID while a body is serialized, so the cached text can take any request's ID. */
-export const REQUEST_ID_PLACEHOLDER = '__touchline_request_id__';
-const QUOTED_PLACEHOLDER = JSON.stringify(REQUEST_ID_PLACEHOLDER);
-export const JSON_TYPE = 'application/json; charset=utf-8';
+/** A request's cache key, from its generation, route, parameters and validated query. */
+export type CacheKeyOf = (
+  generation: string,
+  route: string,
+  params: Readonly<Record<string, unknown>>,
+  query: Readonly<Record<string, unknown>>,
+) => string;
 
-/** Entries are keyed on the raw request URL, path and query string as sent. */
-export function responseCacheKey(generation: string, url: string): string {
-  return `${generation}:${url}`;
-}
+const keyBuilders = new WeakMap<object, CacheKeyOf>();
 
-export function render(entry: CachedResponse, requestId: string): string {
-  return entry.after === null ? entry.before : entry.before + JSON.stringify(requestId) + entry.after;
-}
-
-/** A 200 body serialized with the placeholder request ID, as the cache keeps it, with its ETag. */
-export function cacheEntry(body: string, generation: string): CachedResponse {
-  // Meta comes after data: searched from the end, the placeholder is found at once, not in a data value.
-  const at = body.lastIndexOf(QUOTED_PLACEHOLDER);
-  const before = at < 0 ? body : body.slice(0, at);
-  const after = at < 0 ? null : body.slice(at + QUOTED_PLACEHOLDER.length);
-  const digest = createHash('sha1')
-    .update(before)
-    .update(after ?? '')
-    .digest('base64url')
-    .slice(0, 22);
-  return { before, after, etag: `W/"${generation}-${digest}"` };
+/**
+ * Names a cached answer by what it answers, not by how the URL spelled it: the route, its parameters and
+ * its query after validation (values coerced, defaults filled), in the order of the query schema's
+ * names, sorted once per route. `limit=0100`, `%31%30%30` and a reordered query string take one entry,
+ * so respelling a URL cannot flood the cache. Each value is written with its length before it, so no
+ * value can pass for another's separator.
+ */
+export function cacheKeyOf(querySchema: { properties?: object } | undefined): CacheKeyOf {
+  const schema = querySchema ?? {};
+  let build = keyBuilders.get(schema);
+  if (!build) {
+    const names = Object.keys(schema.properties ?? {}).sort();
+    build = (generation, route, params, query) => {
+      let key = `${generation} ${route}`;
+      for (const name in params) {
+        const value = String(params[name]);
+        key += ` ${value.length}:${value}`;
+      }
+      for (const name of names) {
+        const raw = query[name];
+        if (raw === undefined) continue;
+        const value = String(raw);
+        key += ` ${name}=${value.length}:${value}`;
+      }
+      return key;
+    };
+    keyBuilders.set(schema, build);
+  }
+  return build;
 }
 
 /** If-None-Match holds `*` or a list of entity tags; weak comparison, as RFC 9110 asks for GET. */
@@ -42,16 +55,17 @@ function matchesEtag(request: FastifyRequest, etag: string): boolean {
     .some((tag) => tag === '*' || tag.replace(/^W\//, '') === bare);
 }
 
-function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): FastifyReply {
+function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): void {
   reply.header('etag', entry.etag);
-  if (matchesEtag(request, entry.etag)) return reply.code(304).send();
-  return reply.type(JSON_TYPE).send(render(entry, request.id));
+  if (matchesEtag(request, entry.etag)) reply.code(304).send();
+  else reply.type(JSON_TYPE).send(render(entry, request.id));
 }
 
 /**
- * Routes marked `cache` are answered from serialized bytes keyed on the dataset generation and URL. The
- * first answer is serialized with a placeholder request ID and stored; later ones splice the real ID in.
- * Every 200 carries a weak ETag, and a matching If-None-Match gets 304.
+ * Routes marked `cache` are answered from serialized bytes keyed on the dataset generation and the
+ * validated request (cacheKeyOf). The first answer is serialized with a placeholder request ID and
+ * stored; later ones splice the real ID in. Every 200 carries a weak ETag, and a matching If-None-Match
+ * gets 304. The lookup runs after validation, so an invalid request never reaches the cache.
  */
 export function registerResponseCache(
   app: FastifyInstance,
@@ -59,43 +73,49 @@ export function registerResponseCache(
   generation: DatasetGeneration,
 ): void {
   app.decorateRequest('cacheKey', null);
-  app.addHook('onRequest', async (request, reply) => {
-    const { config } = request.routeOptions;
+  app.addHook('preHandler', (request, reply, done) => {
+    const { config, url, schema } = request.routeOptions;
     // Public routes are never cached: the fast path answers cached URLs to keyed requests only.
-    if (!config.cache || config.public || request.method !== 'GET') return;
-    const key = responseCacheKey(generation.current, request.url);
+    if (!config.cache || config.public || request.method !== 'GET') return done();
+    const key = cacheKeyOf(schema?.querystring as object | undefined)(
+      generation.current,
+      url!,
+      request.params as Record<string, unknown>,
+      request.query as Record<string, unknown>,
+    );
     request.cacheKey = key;
-    const entry = await cache.get(key).catch(() => undefined);
-    if (entry) return sendEntry(request, reply, entry);
+    const local = cache.peek?.(key);
+    if (local) return sendEntry(request, reply, local);
+    // Only a shared layer can hold what this process does not: ask it, waiting.
+    if (cache.kind !== 'redis') return done();
+    cache.get(key).then(
+      (entry) => (entry ? sendEntry(request, reply, entry) : done()),
+      () => done(),
+    );
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (
       !request.cacheKey ||
       reply.statusCode !== 200 ||
       typeof payload !== 'string' ||
       reply.getHeader('etag')
     ) {
-      return payload;
+      return done(null, payload);
     }
-    const entry = cacheEntry(payload, generation.current);
-    await cache.set(request.cacheKey, entry).catch(() => undefined);
+    const entry = cacheEntry(payload, etagOf(generation.current, request.cacheKey));
+    // A cache that fails to store only misses next time.
+    cache.set(request.cacheKey, entry).catch(() => undefined);
     reply.header('etag', entry.etag);
     if (matchesEtag(request, entry.etag)) {
       reply.code(304);
-      return '';
+      return done(null, '');
     }
-    return render(entry, request.id);
+    done(null, render(entry, request.id));
   });
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     cacheKey: string | null;
-  }
-  interface FastifyContextConfig {
-    /** No API key needed. */
-    public?: boolean;
-    /** Answer from the response cache. */
-    cache?: boolean;
   }
 }

@@ -16,10 +16,10 @@ import {
   CountMeta,
   CountedPaginationMeta,
   errorResponses,
-  IdParam,
   PageQuery,
   SearchQuery,
 } from '../schemas/common.js';
+import { IdParams } from '../schemas/ids.js';
 import { CompetitionStandings } from '../schemas/details.js';
 import { Competition, Season } from '../schemas/resources.js';
 
@@ -77,7 +77,7 @@ export const competitionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
       schema: {
         summary: 'One competition',
         tags,
-        params: IdParam('competition_id', 'comp_'),
+        params: IdParams('competition_id'),
         response: { 200: Type.Object({ data: Competition }), ...errorResponses(401, 403, 404, 429) },
       },
     },
@@ -91,7 +91,7 @@ export const competitionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
       schema: {
         summary: 'Seasons of a competition, newest first, with team and match counts',
         tags,
-        params: IdParam('competition_id', 'comp_'),
+        params: IdParams('competition_id'),
         response: {
           200: Type.Object({ data: Type.Array(Season), meta: CountMeta }),
           ...errorResponses(401, 403, 404, 429),
@@ -114,7 +114,7 @@ export const competitionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
         description:
           'Standings are published tables, never computed from scores. coverage.standings_available false with no rows means no stored source publishes standings for this competition; true with no rows means none were published for this season.',
         tags,
-        params: Type.Object({ competition_id: Type.String(), season_id: Type.String() }),
+        params: IdParams('competition_id', 'season_id'),
         response: { 200: CompetitionStandings, ...errorResponses(401, 403, 404, 429) },
       },
     },

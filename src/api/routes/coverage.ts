@@ -10,7 +10,8 @@ import { attributionForIngestSource } from '../../provenance/sources.js';
 import { Attribution } from '../schemas/details.js';
 import { toCapabilities, toCompetition, toSeason } from '../mappers.js';
 import { countedPageMeta, type RouteDeps } from '../route-context.js';
-import { CountedPaginationMeta, errorResponses, IdParam, Nullable, PageQuery } from '../schemas/common.js';
+import { CountedPaginationMeta, errorResponses, Nullable, PageQuery } from '../schemas/common.js';
+import { IdParams } from '../schemas/ids.js';
 import { Capabilities, Competition, Season } from '../schemas/resources.js';
 
 const tags = ['coverage'];
@@ -120,7 +121,7 @@ export const coverageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
       schema: {
         summary: 'Coverage of one competition, with its seasons',
         tags,
-        params: IdParam('competition_id', 'comp_'),
+        params: IdParams('competition_id'),
         response: {
           200: Type.Object({
             data: Type.Object({

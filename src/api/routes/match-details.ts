@@ -18,7 +18,8 @@ import { matchTimeline } from '../details/match-timeline.js';
 import { playerStatistics } from '../details/player-statistics.js';
 import { notFound } from '../errors/catalogue.js';
 import type { RouteDeps } from '../route-context.js';
-import { errorResponses, IdParam } from '../schemas/common.js';
+import { errorResponses } from '../schemas/common.js';
+import { IdParams } from '../schemas/ids.js';
 import { MatchLineups, MatchPlayerStatistics, MatchStatistics, MatchTimeline } from '../schemas/details.js';
 
 type Detail = { sources: string[] } & Record<string, unknown>;
@@ -86,7 +87,7 @@ export const matchDetailRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
         schema: {
           summary: sub.summary,
           tags: ['match details'],
-          params: IdParam('match_id', 'match_'),
+          params: IdParams('match_id'),
           response: { 200: sub.schema, ...errorResponses(401, 403, 404, 429) },
         },
       },

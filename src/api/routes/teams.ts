@@ -7,7 +7,8 @@ import { bestSourceRows } from '../details/pick-source.js';
 import { attributionsFor } from '../../provenance/sources.js';
 import { latestSquad, teamLatestStandings } from '../../storage/repositories/team-detail.repository.js';
 import { countedPageMeta, type RouteDeps } from '../route-context.js';
-import { CountedPaginationMeta, errorResponses, IdParam, PageQuery, SearchQuery } from '../schemas/common.js';
+import { CountedPaginationMeta, errorResponses, PageQuery, SearchQuery } from '../schemas/common.js';
+import { IdParams } from '../schemas/ids.js';
 import { Absences, Squad, TeamStandings } from '../schemas/details.js';
 import { Team } from '../schemas/resources.js';
 
@@ -55,7 +56,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db
       schema: {
         summary: 'One team',
         tags,
-        params: IdParam('team_id', 'team_'),
+        params: IdParams('team_id'),
         response: { 200: Type.Object({ data: Team }), ...errorResponses(401, 403, 404, 429) },
       },
     },
@@ -69,7 +70,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db
       schema: {
         summary: "Squad of the team's latest season in storage",
         tags,
-        params: IdParam('team_id', 'team_'),
+        params: IdParams('team_id'),
         response: { 200: Squad, ...errorResponses(401, 403, 404, 429) },
       },
     },
@@ -99,7 +100,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db
       schema: {
         summary: "The team's rows in the published standings of its current seasons",
         tags,
-        params: IdParam('team_id', 'team_'),
+        params: IdParams('team_id'),
         response: { 200: TeamStandings, ...errorResponses(401, 403, 404, 429) },
       },
     },
@@ -128,7 +129,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db
       schema: {
         summary: 'Reported injuries and suspensions, where covered',
         tags,
-        params: IdParam('team_id', 'team_'),
+        params: IdParams('team_id'),
         response: { 200: Absences, ...errorResponses(401, 403, 404, 429) },
       },
     },

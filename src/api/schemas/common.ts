@@ -1,4 +1,4 @@
-import { Type, type TSchema, type TString } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -54,12 +54,6 @@ export const SearchQuery = Type.String({
   maxLength: 100,
   description: 'Case- and accent-insensitive substring of the name ("munchen" finds "Bayern München").',
 });
-
-export const IdParam = <K extends string>(name: K, prefix: string) =>
-  Type.Object({ [name]: Type.String({ description: `Identifier starting with ${prefix}` }) } as Record<
-    K,
-    TString
-  >);
 
 export const Reference = Type.Object({ id: Type.String(), name: Type.String() });
 

@@ -49,3 +49,12 @@ export async function updateApiKey(
   const result = await db.updateTable('api_keys').set(changes).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** The stored keys as the key directory reads them (src/auth/key-directory.ts). */
+export function storedKeys(storage: Storage) {
+  return {
+    findNow: apiKeyLookupNow(storage),
+    find: (keyHash: string) => findApiKeyByHash(storage, keyHash),
+    version: () => countApiKeys(storage.db),
+  };
+}

@@ -185,6 +185,20 @@ export function matchJsonPageReaderNow(storage: Storage): MatchJsonPageReader | 
   };
 }
 
+const oneMatchJson = new QueryTemplates<{ id: string }>((db, { id }) =>
+  db.selectFrom('match_json').select('match_json.json').where('match_json.id', '=', id),
+);
+
+/**
+ * One match's stored JSON (match-json.ts), synchronous, where the database is in process (SQLite);
+ * undefined there when the match has none, and no reader at all elsewhere.
+ */
+export function matchJsonReaderNow(storage: Storage): ((id: string) => string | undefined) | undefined {
+  const { readColumnNow } = storage;
+  if (!readColumnNow) return undefined;
+  return (id) => readColumnNow(oneMatchJson.compile(storage.db, { id }))[0] as string | undefined;
+}
+
 const oneMatch = new QueryTemplates<{ id: string }>((db, { id }) =>
   joinNames(db.selectFrom('matches').where('matches.id', '=', id)).selectAll('matches'),
 );

@@ -1,88 +1,68 @@
-// The real CLI (`node --import tsx src/cli/main.ts`) as a child process: one-shot commands, and
-// `serve` kept running until the test stops it with a signal.
-import { spawn, type ChildProcess } from 'node:child_process';
+// The limit suites' uses of the real CLI (test/support/cli.ts): `serve` kept running in a Scope until the
+// test ends, one-shot commands, a plans file, keys and their usage.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Plan } from '../../../src/config/plans.js';
+import { cliOnce, freePort, killCli, launchCli, waitForHealth, type RunningCli } from '../../support/cli.js';
 import type { Scope } from './limits-env.js';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const CLI = ['--import', 'tsx', path.join(ROOT, 'src', 'cli', 'main.ts')];
-
-export interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-export interface Serving {
-  child: ChildProcess;
-  output: { stdout: string; stderr: string };
-  exited: Promise<Exit>;
-}
-
-function launch(args: string[], env: Record<string, string>): Serving {
-  const child = spawn(process.execPath, [...CLI, ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output = { stdout: '', stderr: '' };
-  child.stdout!.on('data', (d: Buffer) => (output.stdout += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output.stderr += d.toString()));
-  const exited = new Promise<Exit>((resolve) =>
-    child.once('close', (code, signal) => resolve({ code, signal, ...output })),
-  );
-  return { child, output, exited };
-}
+export { freePort } from '../../support/cli.js';
+export type Serving = RunningCli;
 
 /** Runs one command to its end. */
-export function touchline(args: string[], env: Record<string, string>): Promise<Exit> {
-  return launch(args, env).exited;
-}
+export const touchline = cliOnce;
 
-/**
- * Starts `serve` (stopped with SIGKILL after the test if still running) and waits until /health is 200;
- * generous, as tsx compiles on start and test files run side by side.
- */
+/** Starts `serve` (its process group killed after the test if still running) and waits until /health is 200. */
 export async function serve(
   scope: Scope,
   args: string[],
   env: Record<string, string> & { PORT: string },
 ): Promise<Serving> {
-  const running = launch(['serve', ...args], env);
-  scope.defer(async () => {
-    if (running.child.exitCode === null && running.child.signalCode === null) {
-      running.child.kill('SIGKILL');
-      await running.exited;
-    }
-  });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (running.child.exitCode !== null) throw new Error(`serve exited: ${JSON.stringify(running.output)}`);
-    const ok = await fetch(`http://127.0.0.1:${env.PORT}/api/v1/health`).then(
-      (res) => res.status === 200,
-      () => false,
-    );
-    if (ok) return running;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`serve did not become healthy: ${JSON.stringify(running.output)}`);
+  const running = launchCli(['serve', ...args], env);
+  scope.defer(() => killCli(running));
+  await waitForHealth(`http://127.0.0.1:${env.PORT}`, running);
+  return running;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+export interface ServeEnv {
+  dir: string;
+  base: string;
+  env: Record<string, string> & { PORT: string };
+}
+
+/**
+ * A temporary folder (removed after the test), a SQLite database in it and a free port: the environment
+ * to run `serve` and the CLI's other commands with; `plans` are written to a plans file when given.
+ */
+export async function serveEnv(
+  scope: Scope,
+  label: string,
+  options: { plans?: readonly Plan[]; logLevel?: string } = {},
+): Promise<ServeEnv> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `touchline-${label}-`));
+  scope.defer(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const port = await freePort();
+  const env: ServeEnv['env'] = {
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: `sqlite:${path.join(dir, `${label}.db`)}`,
+    TOUCHLINE_SOURCES: '',
+    LOG_LEVEL: options.logLevel ?? 'warn',
+  };
+  if (options.plans) env.TOUCHLINE_PLANS_FILE = writePlansFile(dir, options.plans);
+  return { dir, base: `http://127.0.0.1:${port}`, env };
+}
+
+/** `serve --workers N`, once every worker listens (each logs it once at info level), so connections spread. */
+export async function serveWorkers(scope: Scope, env: ServeEnv['env'], workers: number): Promise<Serving> {
+  const server = await serve(scope, ['--workers', String(workers)], { ...env, LOG_LEVEL: 'info' });
+  const deadline = Date.now() + 30_000;
+  while ((server.output.stdout.match(/Server listening at/g) ?? []).length < workers) {
+    if (Date.now() > deadline) throw new Error(`${workers} workers not listening: ${server.output.stdout}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return server;
 }
 
 /** Writes plans in the TOUCHLINE_PLANS_FILE format and returns the file's path. */

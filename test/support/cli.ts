@@ -1,3 +1,5 @@
+// The real CLI (`node --import tsx src/cli/main.ts`) as a child process, for every test that runs it: a
+// command run to its end, or one kept running (`serve`) until the test stops it; and a free port for it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import os from 'node:os';
@@ -5,7 +7,7 @@ import path from 'node:path';
 import type { TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = ['--import', 'tsx', path.join(ROOT, 'src', 'cli', 'main.ts')];
 
 export interface Exit {
@@ -16,7 +18,58 @@ export interface Exit {
 export interface RunningCli {
   child: ChildProcess;
   output: { stdout: string; stderr: string };
+  /** Settles once the process has exited and its output is read to the end. */
   exited: Promise<Exit>;
+}
+
+/**
+ * Starts `touchline <args>` with only `env` (plus PATH and HOME), in a process group of its own, so that
+ * killing the group also reaches cluster workers whose primary died first.
+ */
+export function launchCli(args: string[], env: Record<string, string>): RunningCli {
+  const child = spawn(process.execPath, [...CLI, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const output = { stdout: '', stderr: '' };
+  child.stdout!.on('data', (d: Buffer) => (output.stdout += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output.stderr += d.toString()));
+  const exited = new Promise<Exit>((resolve) =>
+    child.once('close', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, output, exited };
+}
+
+/** Kills the process's whole group, if any of it still runs, and waits for the exit. */
+export async function killCli(running: RunningCli): Promise<void> {
+  try {
+    process.kill(-running.child.pid!, 'SIGKILL');
+  } catch {
+    // the whole group has exited already
+  }
+  await running.exited;
+}
+
+/** `launchCli`, killed (with its workers) after `t` if still running. */
+export function runCli(
+  t: Pick<TestContext, 'after'>,
+  args: string[],
+  env: Record<string, string>,
+): RunningCli {
+  const running = launchCli(args, env);
+  t.after(() => killCli(running));
+  return running;
+}
+
+/** Runs one command to its end; its exit and output. */
+export async function cliOnce(
+  args: string[],
+  env: Record<string, string>,
+): Promise<Exit & { stdout: string; stderr: string }> {
+  const running = launchCli(args, env);
+  return { ...(await running.exited), ...running.output };
 }
 
 export function freePort(): Promise<number> {
@@ -28,36 +81,6 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-/** Runs `touchline <args>` with only `env` (plus PATH and HOME); killed with SIGKILL after `t` if still alive. */
-export function runCli(
-  t: Pick<TestContext, 'after'>,
-  args: string[],
-  env: Record<string, string>,
-): RunningCli {
-  const child = spawn(process.execPath, [...CLI, ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, so cleanup also reaches cluster workers if the primary dies first.
-    detached: true,
-  });
-  const output = { stdout: '', stderr: '' };
-  child.stdout!.on('data', (d: Buffer) => (output.stdout += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output.stderr += d.toString()));
-  const exited = new Promise<Exit>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  t.after(async () => {
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      // the whole group has exited already
-    }
-    await exited;
-  });
-  return { child, output, exited };
 }
 
 /** Resolves with the exit, or rejects when the process is still running after `ms`. */
@@ -76,8 +99,11 @@ export async function exitWithin(running: RunningCli, ms: number): Promise<Exit>
   }
 }
 
-/** Polls /api/v1/health until it answers 200; fails early if the process exits. */
-export async function waitForHealth(base: string, running: RunningCli, withinMs = 15_000): Promise<void> {
+/**
+ * Polls /api/v1/health until it answers 200; fails early if the process exits. Generous by default: tsx
+ * compiles on start, and test files run side by side.
+ */
+export async function waitForHealth(base: string, running: RunningCli, withinMs = 30_000): Promise<void> {
   const deadline = Date.now() + withinMs;
   let last = 'no answer';
   while (Date.now() < deadline) {

@@ -10,8 +10,8 @@ import { openStorage, type Storage } from '../../src/storage/connection.js';
 import { migrateToLatest } from '../../src/storage/migrations/migrate.js';
 import { insertApiKey } from '../../src/storage/repositories/api-key.repository.js';
 import type { MemoryResponseCache } from '../../src/cache/response-cache.js';
-import { appOnStorage } from '../support/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { appOnStorage } from './test-app.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 /** "Now" for the fixture ingestion, so past and future fixtures get stable statuses. */
 export const INGESTED_AT = '2024-03-01T12:00:00Z';

@@ -1,0 +1,93 @@
+import { hash } from 'node:crypto';
+import type { CachedResponse } from '../cache/response-cache.js';
+import { RELEASE } from './release.js';
+
+/**
+ * Answers are serialized once and kept as text around their request ID, which each request fills in:
+ * this module is the one place that knows how. A body is `before`, then the request ID as a JSON string,
+ * then `after`; `after` is null for a body without a request ID.
+ */
+
+/** Stands in for the request ID while a body is serialized, so the cached text can take any request's ID. */
+export const REQUEST_ID_PLACEHOLDER = '__touchline_request_id__';
+const QUOTED_PLACEHOLDER = JSON.stringify(REQUEST_ID_PLACEHOLDER);
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The weak ETag of the 200 a cache key names, in a dataset generation. Every answer is a function of the
+ * stored data, which only an ingestion (a new generation) changes, and of the validated request (the
+ * key), so the tag is made from those, and the release, rather than from the body: it costs a hash of
+ * a hundred bytes, not of the whole body, and both paths make the same one.
+ */
+export function etagOf(generation: string, key: string): string {
+  return `W/"${generation}-${hash('sha1', `${RELEASE} ${key}`, 'base64url').slice(0, 22)}"`;
+}
+
+/** A 200 body serialized with the placeholder request ID, split around it, with its ETag. */
+export function cacheEntry(body: string, etag: string): CachedResponse {
+  // Meta comes after data: searched from the end, the placeholder is found at once, not in a data value.
+  const at = body.lastIndexOf(QUOTED_PLACEHOLDER);
+  const before = at < 0 ? body : body.slice(0, at);
+  const after = at < 0 ? null : body.slice(at + QUOTED_PLACEHOLDER.length);
+  return { before, after, etag };
+}
+
+/** The body as text, with `requestId` in place. */
+export function render(entry: CachedResponse, requestId: string): string {
+  return entry.after === null ? entry.before : entry.before + JSON.stringify(requestId) + entry.after;
+}
+
+/** A body's parts ready to write; request IDs are plain ASCII, so JSON quoting is adding quotes. */
+export interface BodyParts {
+  before: Buffer | string;
+  after: Buffer | string | null;
+  /** Bytes of `before` and `after`. */
+  bytes: number;
+}
+
+const encoded = new WeakMap<CachedResponse, BodyParts>();
+
+/**
+ * A cached body as bytes, encoded once for all the requests it answers. A body that answers one request
+ * only is better left as text (see `textParts`).
+ */
+export function encodedParts(entry: CachedResponse): BodyParts {
+  let parts = encoded.get(entry);
+  if (!parts) {
+    const before = Buffer.from(entry.before);
+    const after = entry.after === null ? null : Buffer.from(entry.after);
+    parts = { before, after, bytes: before.length + (after?.length ?? 0) };
+    encoded.set(entry, parts);
+  }
+  return parts;
+}
+
+/**
+ * A body just read, as text: encoding it first would allocate its bytes outside V8's heap, which the
+ * garbage collector pays for, for one write.
+ */
+export function textParts(entry: CachedResponse): BodyParts {
+  const { before, after } = entry;
+  return {
+    before,
+    after,
+    bytes: Buffer.byteLength(before) + (after === null ? 0 : Buffer.byteLength(after)),
+  };
+}
+
+/** The body's length with `requestId` in place. */
+export function bodyLength(parts: BodyParts, requestId: string): number {
+  return parts.after === null ? parts.bytes : parts.bytes + requestId.length + 2;
+}
+
+/** Writes the body's parts with `requestId` in place; the caller corks around it. */
+export function writeParts(
+  out: { write(chunk: Buffer | string, encoding?: BufferEncoding): unknown },
+  parts: BodyParts,
+  requestId: string,
+): void {
+  out.write(parts.before);
+  if (parts.after === null) return;
+  out.write(`"${requestId}"`, 'latin1');
+  out.write(parts.after);
+}

@@ -1,0 +1,166 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Admission } from '../../auth/admission.js';
+import type { DatasetGeneration } from '../../cache/dataset-generation.js';
+import type { CachedResponse, ResponseCache } from '../../cache/response-cache.js';
+import { cacheEntry, encodedParts, etagOf, textParts, type BodyParts } from '../cached-body.js';
+import { cacheKeyOf, type CacheKeyOf } from '../plugins/response-cache.js';
+import type { ReadNow } from '../route-context.js';
+import type { RouteInfo, RouteTable } from '../routing/route-table.js';
+import type { RouteValidators, Validate } from '../routing/route-validators.js';
+import { writeLimited, writeOk, writeRefusal } from './answers.js';
+import { fastHeaders } from './request-headers.js';
+import { ResolvedUrls } from './resolved-urls.js';
+
+/** A keyed, cached GET route, as the fast path answers it. */
+interface FastRoute {
+  url: string;
+  keyOf: CacheKeyOf;
+  params: Validate | undefined;
+  query: Validate | undefined;
+  read: ReadNow | undefined;
+}
+
+/** A request target routed to a fast route and validated: its cache key, or null when invalid. */
+interface Resolved {
+  route: FastRoute;
+  params: Readonly<Record<string, string | undefined>>;
+  query: Readonly<Record<string, unknown>>;
+  valid: boolean;
+  /** The cache key and ETag in `generation`, made again when the generation changes. */
+  generation: string;
+  key: string;
+  etag: string;
+  /** When its answer was last read from the database (ms), to cache only answers asked again soon. */
+  lastRead: number;
+}
+
+/**
+ * An answer read from the database is cached when it was read before within this time: hot URLs are
+ * answered from the cache, while a long tail of URLs asked once in a while (a random match, an old
+ * season) is read each time instead of churning the cache (a read costs little more than a cached
+ * answer's bookkeeping, and the cache's memory would only hold what is not asked again).
+ */
+const HOT_MS = 1000;
+
+export interface FastPathDeps {
+  routes: RouteTable;
+  validators: RouteValidators;
+  cache: ResponseCache;
+  generation: DatasetGeneration;
+  admission: Admission;
+}
+
+/**
+ * Answers the request, or returns false having done nothing at all (nothing counted, nothing written):
+ * the request then goes to Fastify. It never throws.
+ */
+export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/**
+ * The hot path of a read API, in front of Fastify's routing, for requests Node has parsed: a GET of a
+ * keyed, cached route whose answer this process holds (the response cache) or can read without waiting
+ * (the route's `readNow`, on SQLite), from a key admission lets in, is answered here in one synchronous
+ * step, with the same status, headers and body the full path would send; so is the refusal of such a
+ * request for its key or its limits. Routing, validation and admission are the full path's own: the same
+ * route table (find-my-way with Fastify's options), the very validator functions Fastify compiled for
+ * the route, the same Admission. Anything else (a conditional request, an invalid parameter, no answer
+ * at hand, a key or limit that cannot be decided without waiting) is declined before anything is
+ * counted, and Fastify answers it, errors included.
+ */
+export function createFastPath(deps: FastPathDeps): FastPath {
+  const { routes, validators, cache, generation, admission } = deps;
+  const peek = cache.peek?.bind(cache);
+  const fastRoutes = new WeakMap<RouteInfo, FastRoute | null>();
+
+  /** The route's fast form, made at its first request (validators are compiled when the app is ready). */
+  const fastRoute = (route: RouteInfo): FastRoute | null => {
+    let fast = fastRoutes.get(route);
+    if (fast === undefined) {
+      const { config } = route;
+      const keyedCachedGet = config.cache && !config.public && route.methods.includes('GET');
+      fast = keyedCachedGet
+        ? {
+            url: route.url,
+            keyOf: cacheKeyOf(route.schema?.querystring as object | undefined),
+            params: validators.get('GET', route.url, 'params'),
+            query: validators.get('GET', route.url, 'querystring'),
+            read: config.readNow,
+          }
+        : null;
+      fastRoutes.set(route, fast);
+    }
+    return fast;
+  };
+
+  const resolvedUrls = new ResolvedUrls<Resolved>();
+  /** What `url` resolves to; undefined when it is not a fast route's. */
+  const resolve = (url: string): Resolved | undefined => {
+    let resolved = resolvedUrls.get(url);
+    if (!resolved) {
+      const found = routes.find('GET', url);
+      const route = found && fastRoute(found.route);
+      if (!route) return undefined;
+      const { params, query } = found;
+      const valid = (!route.params || route.params(params)) && (!route.query || route.query(query));
+      resolved = { route, params, query, valid, generation: '', key: '', etag: '', lastRead: -HOT_MS };
+      resolvedUrls.set(url, resolved);
+    }
+    if (resolved.valid && resolved.generation !== generation.current) {
+      resolved.generation = generation.current;
+      resolved.key = resolved.route.keyOf(
+        resolved.generation,
+        resolved.route.url,
+        resolved.params,
+        resolved.query,
+      );
+      resolved.etag = etagOf(resolved.generation, resolved.key);
+    }
+    return resolved;
+  };
+
+  const answer: FastPath = (req, res) => {
+    if (req.method !== 'GET') return false;
+    const resolved = resolve(req.url ?? '');
+    if (!resolved) return false;
+    const headers = fastHeaders(req);
+    if (headers.conditional) return false;
+    const now = Date.now();
+    // Admission comes before validation, as on the full path: a refusal is the answer whatever else is wrong.
+    const who = admission.identifyNow(headers.authorization, now);
+    if (!who) return false;
+    if (who.kind === 'refused') {
+      writeRefusal(res, who.refusal);
+      return true;
+    }
+    if (!resolved.valid) return false;
+    const { route, params, query, key } = resolved;
+    const held = peek?.(key);
+    let entry: CachedResponse | undefined = held;
+    let parts: BodyParts;
+    if (held) parts = encodedParts(held);
+    else {
+      const text = route.read?.(params, query);
+      if (text === undefined) return false;
+      entry = cacheEntry(text, resolved.etag);
+      // A cache that fails to store only misses next time.
+      if (now - resolved.lastRead < HOT_MS) cache.set(key, entry).catch(() => undefined);
+      resolved.lastRead = now;
+      parts = textParts(entry);
+    }
+    // Counted last: whatever declined before this counted nothing.
+    const verdict = admission.countNow(who, now);
+    if (!verdict || verdict.kind === 'refused') return false;
+    if (verdict.kind === 'limited') writeLimited(res, verdict.decision);
+    else writeOk(res, verdict.decision, entry!.etag, parts);
+    return true;
+  };
+
+  return (req, res) => {
+    try {
+      return answer(req, res);
+    } catch {
+      // Nothing was counted or sent (counting is the last step before writing): Fastify answers.
+      return false;
+    }
+  };
+}

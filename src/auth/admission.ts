@@ -1,0 +1,138 @@
+import type { Environment } from '../config/config.js';
+import type { Plan } from '../config/plans.js';
+import { billingPeriod, type BillingPeriod } from '../limits/billing-period.js';
+import type { LimitDecision, LimitRequest, LimitStore } from '../limits/limit-store.js';
+import type { ApiKeyRow } from '../storage/repositories/api-key.repository.js';
+import { judgeApiKey, keyPrefixFor, type KeyVerdict } from './api-keys.js';
+import { bearerToken } from './bearer-token.js';
+import type { KeyDirectory } from './key-directory.js';
+
+/** Why a request is not let in before its limits are looked at. */
+export type Refusal = 'missing' | 'malformed' | Exclude<KeyVerdict, 'valid'> | 'unknown_plan';
+
+export interface Refused {
+  kind: 'refused';
+  refusal: Refusal;
+}
+
+/** A request whose key lets it in, with what its limits are counted on. */
+export interface Identified {
+  kind: 'identified';
+  key: ApiKeyRow;
+  plan: Plan;
+  period: BillingPeriod;
+}
+
+/** What admission decides: refused for the key, refused for a limit (429), or admitted and counted. */
+export type Verdict =
+  | Refused
+  | { kind: 'limited'; key: ApiKeyRow; decision: LimitDecision }
+  | { kind: 'admitted'; key: ApiKeyRow; decision: LimitDecision };
+
+const REFUSED = new Map<Refusal, Refused>();
+function refused(refusal: Refusal): Refused {
+  let verdict = REFUSED.get(refusal);
+  if (!verdict) REFUSED.set(refusal, (verdict = { kind: 'refused', refusal }));
+  return verdict;
+}
+
+/** Every key is its environment's prefix and 32 characters: anything else is no key, without a lookup. */
+const KEY_LENGTH = 37;
+
+export interface AdmissionDeps {
+  keys: KeyDirectory;
+  limits: LimitStore;
+  plans: readonly Plan[];
+  env: Environment;
+}
+
+/**
+ * The one way a request is let in, on every path (the Fastify hooks and the read fast path): token →
+ * key → verdict → plan → billing period → limit decision. It comes in two steps, identifying then
+ * counting, so that a caller may do work between them that must not be counted if it fails (the fast
+ * path reads its answer first), and in two forms: `...Now`, which decides without waiting or answers
+ * undefined having counted nothing, and the asynchronous one, which always decides.
+ */
+export class Admission {
+  private readonly plans: Map<string, Plan>;
+  private readonly prefix: string;
+  /** A key's billing period changes once a month: computed again only when `now` leaves it. */
+  private readonly periods = new Map<string, BillingPeriod>();
+
+  constructor(private readonly deps: AdmissionDeps) {
+    this.plans = new Map(deps.plans.map((plan) => [plan.name, plan]));
+    this.prefix = keyPrefixFor(deps.env);
+  }
+
+  /** The token, or the refusal of a header that cannot hold a key of this server. */
+  private token(authorization: string | undefined): string | Refused {
+    const token = bearerToken(authorization);
+    if (token === undefined) return refused(authorization ? 'malformed' : 'missing');
+    // The other environment's keys and made-up ones are invalid whatever the database holds.
+    if (token.length !== KEY_LENGTH || !token.startsWith(this.prefix)) return refused('invalid');
+    return token;
+  }
+
+  private judge(token: string, key: ApiKeyRow | null, now: number): Identified | Refused {
+    const verdict = judgeApiKey(token, key ?? undefined, this.deps.env, now);
+    if (verdict !== 'valid') return refused(verdict);
+    const plan = this.plans.get(key!.plan);
+    if (!plan) return refused('unknown_plan');
+    return { kind: 'identified', key: key!, plan, period: this.periodOf(key!, now) };
+  }
+
+  private periodOf(key: ApiKeyRow, now: number): BillingPeriod {
+    let period = this.periods.get(key.id);
+    if (!period || now >= period.end.getTime() || now < period.start.getTime()) {
+      period = billingPeriod(new Date(now), key.billing_anchor_day);
+      if (this.periods.size >= 10_000) this.periods.clear();
+      this.periods.set(key.id, period);
+    }
+    return period;
+  }
+
+  identifyNow(authorization: string | undefined, now: number): Identified | Refused | undefined {
+    const token = this.token(authorization);
+    if (typeof token !== 'string') return token;
+    const key = this.deps.keys.findNow(token, now);
+    return key === undefined ? undefined : this.judge(token, key, now);
+  }
+
+  async identify(authorization: string | undefined, now: number): Promise<Identified | Refused> {
+    const token = this.token(authorization);
+    if (typeof token !== 'string') return token;
+    return this.judge(token, await this.deps.keys.find(token, now), now);
+  }
+
+  countNow(who: Identified, now: number): Verdict | undefined {
+    const decision = this.deps.limits.consumeNow?.(limitRequest(who, now));
+    return decision && counted(who, decision);
+  }
+
+  async count(who: Identified, now: number): Promise<Verdict> {
+    const request = limitRequest(who, now);
+    const decision = this.deps.limits.consumeNow?.(request) ?? (await this.deps.limits.consume(request));
+    return counted(who, decision);
+  }
+
+  /** Both steps without waiting; undefined, having counted nothing, when either would have to wait. */
+  admitNow(authorization: string | undefined, now: number): Verdict | undefined {
+    const who = this.identifyNow(authorization, now);
+    if (who?.kind !== 'identified') return who;
+    return this.countNow(who, now);
+  }
+
+  async admit(authorization: string | undefined, now: number): Promise<Verdict> {
+    const who = this.identifyNow(authorization, now) ?? (await this.identify(authorization, now));
+    if (who.kind !== 'identified') return who;
+    return this.count(who, now);
+  }
+}
+
+function limitRequest(who: Identified, now: number): LimitRequest {
+  return { keyId: who.key.id, plan: who.plan, period: who.period, now };
+}
+
+function counted(who: Identified, decision: LimitDecision): Verdict {
+  return { kind: decision.allowed ? 'admitted' : 'limited', key: who.key, decision };
+}

@@ -1,0 +1,111 @@
+import { hashApiKey } from './api-keys.js';
+import type { ApiKeyRow } from '../storage/repositories/api-key.repository.js';
+
+/**
+ * How long a key found in the database is trusted without asking again: the bound on how long a key
+ * revoked, expired by hand or deactivated by another process (`touchline keys ...`) can still be used.
+ */
+export const KEY_TRUST_MS = 250;
+/** Keys are few; the bounds only guard against floods of distinct keys, valid or not. */
+const MAX_KNOWN = 10_000;
+const MAX_UNKNOWN = 50_000;
+
+interface Known {
+  row: ApiKeyRow;
+  until: number;
+  refreshing: boolean;
+}
+
+/** How the directory reaches the stored keys. */
+export interface KeyStore {
+  /** The key with this SHA-256, without waiting; absent where the database is a server. */
+  findNow?: (keyHash: string) => ApiKeyRow | undefined;
+  find(keyHash: string): Promise<ApiKeyRow | undefined>;
+  /** A figure that changes whenever a key is created (the number of keys). */
+  version(): Promise<number>;
+}
+
+/**
+ * The API keys presented to this process, remembered by the token presented: a known key for
+ * KEY_TRUST_MS, an unknown one until a key is created (a new key is the only way an unknown token can
+ * become valid, since keys are never deleted: revoking keeps the row). A hit costs neither the hash nor
+ * the database, so a flood of made-up keys costs one query per distinct key, not one per request.
+ */
+export class KeyDirectory {
+  private readonly known = new Map<string, Known>();
+  private readonly unknown = new Set<string>();
+  private keysVersion: number | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly store: KeyStore) {}
+
+  /**
+   * The key for `token`: its row, null when there is none, or undefined when only `find` can tell
+   * (the database is a server and the token is not remembered).
+   */
+  findNow(token: string, now: number): ApiKeyRow | null | undefined {
+    const hit = this.known.get(token);
+    if (hit && now < hit.until) {
+      if (!this.store.findNow && now > hit.until - KEY_TRUST_MS / 2) this.refreshAhead(token, hit);
+      return hit.row;
+    }
+    if (this.unknown.has(token)) return null;
+    if (!this.store.findNow) return undefined;
+    return this.remember(token, this.store.findNow(hashApiKey(token)), now);
+  }
+
+  async find(token: string, now: number): Promise<ApiKeyRow | null> {
+    const found = this.findNow(token, now);
+    if (found !== undefined) return found;
+    return this.remember(token, await this.store.find(hashApiKey(token)), now);
+  }
+
+  /**
+   * Where a lookup means waiting (a database server), a key in use is looked up again in the background
+   * in the second half of its trust, so that a busy key never waits for one and a change still applies
+   * within KEY_TRUST_MS and a lookup.
+   */
+  private refreshAhead(token: string, hit: Known): void {
+    if (hit.refreshing) return;
+    hit.refreshing = true;
+    this.store.find(hashApiKey(token)).then(
+      (row) => this.remember(token, row, Date.now()),
+      () => (hit.refreshing = false),
+    );
+  }
+
+  private remember(token: string, row: ApiKeyRow | undefined, now: number): ApiKeyRow | null {
+    if (row) {
+      if (this.known.size >= MAX_KNOWN) this.known.clear();
+      this.known.set(token, { row, until: now + KEY_TRUST_MS, refreshing: false });
+      return row;
+    }
+    this.known.delete(token);
+    // Until the number of keys is known, a key created meanwhile could not be told from no change.
+    if (this.keysVersion === undefined) return null;
+    // Oldest first: a flood pushes out the tokens it sent first.
+    if (this.unknown.size >= MAX_UNKNOWN) this.unknown.delete(this.unknown.values().next().value!);
+    this.unknown.add(token);
+    return null;
+  }
+
+  /** Forgets the unknown tokens once the number of keys changes (a key was created, here or elsewhere). */
+  async refresh(): Promise<void> {
+    const version = await this.store.version();
+    if (version !== this.keysVersion) this.unknown.clear();
+    this.keysVersion = version;
+  }
+
+  /** Checks for new keys every `pollMs`: the bound on how long a new key can still be taken for unknown. */
+  start(pollMs: number): void {
+    if (this.timer) return;
+    void this.refresh().catch(() => undefined);
+    this.timer = setInterval(() => void this.refresh().catch(() => undefined), pollMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}
