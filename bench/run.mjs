@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Touchline's benchmark: ingest timings, HTTP throughput and latency of the real server (cluster mode,
-// SQLite) against nginx serving the same bytes, and uncached latency as the dataset grows to 1M matches.
+// SQLite) against nginx and a bare node:http cluster serving the same bytes, and uncached latency as the
+// dataset grows to 1M matches.
 // Run with `npm run bench` (builds first); `npm run bench -- --quick` skips the scale part. See bench/README.md.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,10 +24,12 @@ import {
 } from './lib/procs.mjs';
 import { evaluateBudgets, renderSummary } from './lib/report.mjs';
 import { seasonFiles, writeCopy, writeSubset } from './lib/scale.mjs';
-import { measure, rotationScript } from './lib/wrk.mjs';
+import { measure, randomScript, rotationScript } from './lib/wrk.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = path.join(ROOT, 'dist/cli/main.js');
+const REFERENCE_SERVER = path.join(ROOT, 'bench/lib/reference-server.mjs');
+const STATIC_NODE_SERVER = path.join(ROOT, 'bench/lib/static-node-server.mjs');
 const BEGAN = Date.now();
 
 const { values: args } = parseArgs({
@@ -45,6 +48,7 @@ const { values: args } = parseArgs({
     'scale-target': { type: 'string', default: '1000000' },
     keep: { type: 'boolean', default: false },
     'single-key': { type: 'boolean', default: false },
+    'key-pool': { type: 'string', default: '200' },
     strict: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -54,7 +58,7 @@ if (args.help) {
   process.stdout.write(
     'usage: npm run bench -- [--quick] [--seconds 10] [--warmup 2] [--scale-seconds 6] [--scale-rounds 2] [--connections 50]\n' +
       '                        [--uncached-rounds 3] [--threads 2] [--workers <cores>] [--data <football.json folder>] [--clubs <dir>]\n' +
-      '                        [--scale-target 1000000] [--single-key] [--keep] [--strict]\n',
+      '                        [--scale-target 1000000] [--key-pool 200] [--single-key] [--keep] [--strict]\n',
   );
   process.exit(0);
 }
@@ -73,6 +77,7 @@ const opts = {
   clubs: args.clubs ? path.resolve(args.clubs) : path.join(path.dirname(path.resolve(args.data)), 'clubs'),
   scaleTarget: Number(args['scale-target']),
   singleKey: args['single-key'],
+  keyPool: Number(args['key-pool']),
 };
 for (const [name, value] of Object.entries(opts)) {
   if (typeof value === 'number' && !(Number.isFinite(value) && value > 0)) {
@@ -211,6 +216,36 @@ async function createKeys(db, n) {
   return opts.singleKey ? keys.map(() => keys[0]) : keys;
 }
 
+/**
+ * The key pool of the random scenarios: `n` keys on the bench plan (production, `live_`), as `keys
+ * create --plan bench` makes them, inserted in one transaction with the project's own code (one CLI
+ * run per key would take a second each). With `--single-key` the scenarios use the first one only.
+ */
+async function createKeyPool(db, n) {
+  const load = (file) => import(pathToFileURL(path.join(ROOT, 'dist', file)).href);
+  const { issueApiKey } = await load('auth/api-keys.js');
+  const { openStorage } = await load('storage/connection.js');
+  const { insertApiKey } = await load('storage/repositories/api-key.repository.js');
+  const storage = openStorage(`sqlite:${db}`);
+  const keys = [];
+  try {
+    await storage.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < n; i += 1) {
+        const issued = issueApiKey('production', `benchmark pool ${i + 1}`, new Date(), undefined, {
+          plan: 'bench',
+        });
+        await insertApiKey(trx, issued.row);
+        keys.push(issued.key);
+      }
+    });
+  } finally {
+    await storage.close();
+  }
+  if (!keys.every((key) => /^live_\S+$/.test(key)))
+    throw new Error('the key pool has keys that are not live_');
+  return opts.singleKey ? keys.slice(0, 1) : keys;
+}
+
 function countMatches(db) {
   const sqlite = new Database(db, { readonly: true });
   try {
@@ -254,12 +289,126 @@ async function startServer(db, { cache, label }) {
   };
 }
 
+/**
+ * Starts one of the reference servers (bench/lib/cluster-server.mjs) with the benchmark's workers on a
+ * free port, and waits for its line saying every worker listens.
+ */
+async function startClusterServer(script, name, args) {
+  const port = await freePort();
+  const child = start(
+    process.execPath,
+    [script, ...args, '--host', '127.0.0.1', '--port', String(port), '--workers', String(opts.workers)],
+    { cwd: ROOT, name },
+  );
+  const deadline = Date.now() + 30_000;
+  while (!child.output().includes(`${name}: ${opts.workers} listening`)) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the ${name} exited before listening:\n${child.output().slice(-3000)}`);
+    }
+    if (Date.now() > deadline) throw new Error(`the ${name} did not listen within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { port, child };
+}
+
+/**
+ * The reference for the uncached path (bench/lib/reference-server.mjs): node:http + better-sqlite3, a
+ * primary and as many workers as Touchline's, on the same database file (read-only).
+ */
+async function startReference(db) {
+  const { port, child } = await startClusterServer(REFERENCE_SERVER, 'reference server', ['--db', db]);
+  const origin = `http://127.0.0.1:${port}`;
+  // Without a key it answers 401, as Touchline does.
+  await waitForHttp(`${origin}/api/v1/football/matches/none`, { child, status: 401, timeoutMs: 10_000 });
+  log(`reference server (node:http + better-sqlite3) on port ${port}, pid ${child.pid}`);
+  return {
+    child,
+    origin,
+    stop: async () => {
+      await stop(child, 5000);
+      if (child.exitCode !== 0) log(`reference server exit: ${child.exitCode ?? child.signalCode}`);
+    },
+  };
+}
+
+/** Headers every Node answer gets anyway, or that the static node server writes itself. */
+const NOT_COPIED = new Set([
+  'x-request-id',
+  'content-type',
+  'content-length',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+]);
+/** What Touchline sends on a cached 200 besides those: the static node server must send them too. */
+const CACHED_200_HEADERS = [
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-quota-limit',
+  'x-quota-remaining',
+  'x-quota-reset',
+  'etag',
+];
+
+/**
+ * The second reference for cached reads (bench/lib/static-node-server.mjs): a bare node:http cluster, a
+ * primary and as many workers as Touchline's, serving nginx's body files at nginx's URLs with each
+ * scenario's status and Touchline's headers (`headers[name]`: name/value pairs, constant; a fresh
+ * request ID is added per request). Checked before use: every URL answers its status and exact bytes.
+ */
+async function startStaticNode(dir, nginx, files, headers) {
+  const routes = {};
+  for (const [name, { status }] of Object.entries(files)) {
+    routes[new URL(nginx.urls[name]).pathname] = {
+      file: nginx.bodyFiles[name],
+      status,
+      headers: headers[name],
+    };
+  }
+  const routesFile = path.join(dir, 'static-node-routes.json');
+  fs.writeFileSync(routesFile, `${JSON.stringify(routes, null, 2)}\n`);
+  const { port, child } = await startClusterServer(STATIC_NODE_SERVER, 'static node server', [
+    '--routes',
+    routesFile,
+  ]);
+  const origin = `http://127.0.0.1:${port}`;
+  const urls = {};
+  for (const [name, { status, body }] of Object.entries(files)) {
+    urls[name] = `${origin}${new URL(nginx.urls[name]).pathname}`;
+    const answer = await get(urls[name]);
+    if (answer.status !== status || !answer.body.equals(body)) {
+      throw new Error(
+        `the static node server answered ${urls[name]} with HTTP ${answer.status} and ` +
+          `${answer.body.length} bytes, not ${status} and the ${body.length} bytes of ${name}`,
+      );
+    }
+    if (!answer.headers.has('x-request-id')) {
+      throw new Error(`the static node server answered ${urls[name]} without x-request-id`);
+    }
+    for (const [header, value] of headers[name]) {
+      if (answer.headers.get(header) !== value) {
+        throw new Error(`the static node server answered ${urls[name]} without ${header}: ${value}`);
+      }
+    }
+  }
+  log(`static node server (node:http) on port ${port}, pid ${child.pid}, ${opts.workers} workers`);
+  return {
+    child,
+    urls,
+    stop: async () => {
+      await stop(child, 5000);
+      if (child.exitCode !== 0) log(`static node server exit: ${child.exitCode ?? child.signalCode}`);
+    },
+  };
+}
+
 async function get(url, key) {
   const res = await fetch(url, {
     headers: key ? { authorization: `Bearer ${key}` } : {},
     signal: AbortSignal.timeout(10_000),
   });
-  return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
+  return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
 }
 
 async function getJson(url, key) {
@@ -274,9 +423,9 @@ function wrkOptions(seconds) {
   return { threads: opts.threads, connections: opts.connections, seconds };
 }
 
-/** Warm-up run (not recorded), then the measured one. */
-async function bench(label, target, seconds = opts.seconds) {
-  if (opts.warmup > 0) await measure({ ...target, ...wrkOptions(opts.warmup) });
+/** Warm-up run (not recorded), then the measured one; `warmup` changes the warm-up's target. */
+async function bench(label, target, seconds = opts.seconds, warmup = {}) {
+  if (opts.warmup > 0) await measure({ ...target, ...warmup, ...wrkOptions(opts.warmup) });
   const result = await measure({ ...target, ...wrkOptions(seconds) });
   log(
     `${label.padEnd(41)} ${Math.round(result.rps).toString().padStart(7)} req/s  p50 ${result.p50Ms.toFixed(2)} ms` +
@@ -287,10 +436,15 @@ async function bench(label, target, seconds = opts.seconds) {
   return result;
 }
 
-/** The round whose p99 is the median (of an even count, the higher of the middle two). */
+/** The round whose value of `of` is the median (of an even count, the higher of the middle two). */
+function medianBy(rounds, of) {
+  const sorted = [...rounds].sort((a, b) => of(a) - of(b));
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** The round whose p99 is the median. */
 function medianRound(rounds) {
-  const byP99 = [...rounds].sort((a, b) => a.p99Ms - b.p99Ms);
-  return byP99[Math.floor(byP99.length / 2)];
+  return medianBy(rounds, (r) => r.p99Ms);
 }
 
 function pick(result) {
@@ -323,6 +477,7 @@ async function httpPart(db, keys) {
   let server = await startServer(db, { cache: true, label: 'cache on' });
   const nginxDir = path.join(tmp, 'nginx');
   let nginx;
+  let node;
   const scenarios = [];
   try {
     const teams = await getJson(`${server.base}/football/teams?q=manchester%20united`, key);
@@ -353,6 +508,9 @@ async function httpPart(db, keys) {
       { name: 'unauthorized', path: listPath, status: 401, what: 'match list without a key: 401' },
     ];
     const files = {};
+    // Touchline's own headers of each answer (but the request ID and what Node adds), for the static node
+    // server to send as they are.
+    const headers = {};
     for (const d of defs) {
       const answer = await get(`${server.base}${d.path}`, d.status === 401 ? undefined : key);
       const status = d.status ?? 200;
@@ -363,9 +521,18 @@ async function httpPart(db, keys) {
       }
       files[d.name] = { body: answer.body, status };
       d.bytes = answer.body.length;
+      // In the order Touchline sends them (fetch lists headers sorted by name): the limit headers, then the
+      // answer's own (ETag, WWW-Authenticate).
+      const rank = (name) => (CACHED_200_HEADERS.includes(name) ? CACHED_200_HEADERS.indexOf(name) : 99);
+      headers[d.name] = [...answer.headers]
+        .filter(([name]) => !NOT_COPIED.has(name))
+        .sort(([a], [b]) => rank(a) - rank(b));
+      const missing = CACHED_200_HEADERS.filter((name) => status === 200 && !answer.headers.has(name));
+      if (missing.length > 0) throw new Error(`${d.path}: Touchline's answer has no ${missing.join(', ')}`);
     }
     nginx = await startNginx(nginxDir, files, { workers: opts.workers });
     log(`nginx (${nginx.version}) on port ${nginx.port}, ${opts.workers} workers`);
+    node = await startStaticNode(nginxDir, nginx, files, headers);
 
     const scenario = (d, result, reference, extra = {}) => {
       const row = {
@@ -374,8 +541,12 @@ async function httpPart(db, keys) {
         url: d.path,
         bytes: d.bytes,
         ...pick(result),
-        nginx: reference ? pick(reference) : undefined,
-        vsNginx: reference ? result.rps / reference.rps : undefined,
+        nginx: reference ? pick(reference.nginx) : undefined,
+        vsNginx: reference ? result.rps / reference.nginx.rps : undefined,
+        node: reference ? pick(reference.node) : undefined,
+        nodeReqPerSec: reference?.node.rps,
+        vsNode: reference ? result.rps / reference.node.rps : undefined,
+        nodeVsNginx: reference ? reference.node.rps / reference.nginx.rps : undefined,
         ...extra,
       };
       scenarios.push(row);
@@ -390,17 +561,28 @@ async function httpPart(db, keys) {
         serverPid: server.child.pid,
         expectStatus,
       });
-      // The reference receives the same request headers.
-      references[d.name] = await bench(`nginx     ${d.name}`, {
-        url: nginx.urls[d.name],
-        headers: expectStatus === 401 ? {} : { authorization: `Bearer ${key}` },
-        serverPid: nginx.child.pid,
-        expectStatus,
-      });
+      // The references receive the same request headers.
+      const referenceHeaders = expectStatus === 401 ? {} : { authorization: `Bearer ${key}` };
+      references[d.name] = {
+        nginx: await bench(`nginx     ${d.name}`, {
+          url: nginx.urls[d.name],
+          headers: referenceHeaders,
+          serverPid: nginx.child.pid,
+          expectStatus,
+        }),
+        node: await bench(`node      ${d.name}`, {
+          url: node.urls[d.name],
+          headers: referenceHeaders,
+          serverPid: node.child.pid,
+          expectStatus,
+        }),
+      };
       scenario(d, result, references[d.name], { cache: true, cachedRead: expectStatus === 200 });
     }
     await server.stop();
     server = undefined;
+    await node.stop();
+    node = undefined;
 
     server = await startServer(db, { cache: false, label: 'cache off' });
     // Rounds, the two scenarios taking turns, each with its key: see "Rounds" in bench/README.md.
@@ -442,7 +624,187 @@ async function httpPart(db, keys) {
     return { scenarios, ids };
   } finally {
     await server?.stop();
+    await node?.stop();
     await nginx?.stop();
+  }
+}
+
+/** Every URL of the random scenarios: each match by ID, each (team, season) pair with matches. */
+function archivePaths(db) {
+  const sqlite = new Database(db, { readonly: true });
+  try {
+    const ids = sqlite.prepare('SELECT id FROM matches ORDER BY id').pluck().all();
+    const pairs = sqlite
+      .prepare(
+        'SELECT home_team_id AS team, season_id AS season FROM matches' +
+          ' UNION SELECT away_team_id, season_id FROM matches ORDER BY 1, 2',
+      )
+      .all();
+    return {
+      'match-by-id-random': ids.map((id) => `/api/v1/football/matches/${id}`),
+      'team-season-random': pairs.map(
+        ({ team, season }) => `/api/v1/football/matches?team_id=${team}&season_id=${season}`,
+      ),
+    };
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** A small seeded generator (mulberry32), so the checks before loading pick the same URLs every run. */
+function seeded(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Checks that `count` random paths of `paths`, each with a random key of the pool, answer 200 on every
+ * one of `servers`; returns each server's bodies, in the order of the sample.
+ */
+async function checkRandomPaths(name, paths, keys, servers, count = 24) {
+  const random = seeded(20261121);
+  const sample = Array.from({ length: count }, () => ({
+    path: paths[Math.floor(random() * paths.length)],
+    key: keys[Math.floor(random() * keys.length)],
+  }));
+  const bodies = {};
+  for (const server of servers) {
+    const answers = await Promise.all(sample.map((s) => get(`${server.origin}${s.path}`, s.key)));
+    answers.forEach((a, i) => {
+      if (a.status !== 200) {
+        throw new Error(
+          `${name}: the ${server.label} server answered ${sample[i].path} with HTTP ${a.status}: ` +
+            a.body.toString().slice(0, 500),
+        );
+      }
+    });
+    bodies[server.label] = answers.map((a) => a.body);
+  }
+  return bodies;
+}
+
+function roundFigures({ rps, p50Ms, p99Ms, errors, serverRssMb, serverPssMb }) {
+  return { rps, p50Ms, p99Ms, errors, serverRssMb, serverPssMb };
+}
+
+/**
+ * The random scenarios (see "Many keys, random URLs" in bench/README.md): a random URL of the whole
+ * archive and a random key of the pool on every request, against a server with the response cache on,
+ * as in production. Random matches by ID also go to the reference server (node:http + better-sqlite3)
+ * with the same script, keys and paths. In `--uncached-rounds` rounds (touchline and reference by ID,
+ * then team + season pages), each run after a warm-up that draws from another seed than the measured
+ * run, so the measured run does not find exactly the answers its warm-up just cached.
+ */
+async function randomPart(db, keys) {
+  const all = archivePaths(db);
+  const dir = path.join(tmp, 'scripts');
+  fs.mkdirSync(dir, { recursive: true });
+  const keysFile = path.join(dir, 'key-pool.txt');
+  fs.writeFileSync(keysFile, `${keys.join('\n')}\n`);
+  const pathsFiles = {};
+  for (const [name, paths] of Object.entries(all)) {
+    if (paths.length === 0) throw new Error(`${name}: the database has no such URLs`);
+    pathsFiles[name] = path.join(dir, `${name}.paths`);
+    fs.writeFileSync(pathsFiles[name], `${paths.join('\n')}\n`);
+  }
+  log(
+    `random: ${all['match-by-id-random'].length} match IDs, ${all['team-season-random'].length} team + season` +
+      ` pairs, ${keys.length} key${keys.length === 1 ? '' : 's'}`,
+  );
+
+  let server;
+  let reference;
+  try {
+    server = await startServer(db, { cache: true, label: 'cache on, random URLs' });
+    server.label = 'touchline';
+    server.origin = server.base.replace(/\/api\/v1$/, '');
+    reference = await startReference(db);
+    reference.label = 'reference';
+
+    const byId = await checkRandomPaths('match-by-id-random', all['match-by-id-random'], keys, [
+      server,
+      reference,
+    ]);
+    // The reference must do the same work: the same bytes for the same match.
+    const bodiesIdentical = byId.touchline.every((body, i) => body.equals(byId.reference[i]));
+    if (!bodiesIdentical) {
+      log('random: WARNING: Touchline and the reference server answer different bodies for the same match');
+    }
+    await checkRandomPaths('team-season-random', all['team-season-random'], keys, [server]);
+
+    const script = (name, seed) =>
+      randomScript(path.join(dir, `${name}-${seed}.lua`), { pathsFile: pathsFiles[name], keysFile, seed });
+    const byIdRounds = [];
+    const teamSeasonRounds = [];
+    for (let round = 1; round <= opts.uncachedRounds; round += 1) {
+      const seed = 1000 * round;
+      const suffix = opts.uncachedRounds > 1 ? ` (round ${round})` : '';
+      const byIdScripts = {
+        measured: script('match-by-id-random', seed),
+        warmup: script('match-by-id-random', seed + 500),
+      };
+      const measureOn = (who, name, scripts) =>
+        bench(
+          `${who.label.padEnd(9)} ${name}${suffix}`,
+          { url: `${who.origin}/`, script: scripts.measured, serverPid: who.child.pid },
+          opts.seconds,
+          { script: scripts.warmup },
+        );
+      const touchline = await measureOn(server, 'match-by-id-random', byIdScripts);
+      const ref = await measureOn(reference, 'match-by-id-random', byIdScripts);
+      byIdRounds.push({ touchline, reference: ref, ratio: touchline.rps / ref.rps });
+      teamSeasonRounds.push(
+        await measureOn(server, 'team-season-random', {
+          measured: script('team-season-random', seed),
+          warmup: script('team-season-random', seed + 500),
+        }),
+      );
+    }
+
+    const common = { cache: true, keys: keys.length };
+    const chosen = medianBy(byIdRounds, (r) => r.ratio);
+    const sum = (list) => list.reduce((n, r) => n + r.errors, 0);
+    return {
+      keyPool: keys.length,
+      bodiesIdentical,
+      scenarios: [
+        {
+          name: 'match-by-id-random',
+          what: 'a random match of the archive by ID, a random key of the pool (cache on: mostly misses)',
+          url: '/api/v1/football/matches/<random id>',
+          paths: all['match-by-id-random'].length,
+          ...common,
+          ...pick(chosen.touchline),
+          // Every round's errors count, whichever round is shown.
+          errors: sum(byIdRounds.map((r) => r.touchline)),
+          reference: { ...pick(chosen.reference), errors: sum(byIdRounds.map((r) => r.reference)) },
+          vsReference: chosen.ratio,
+          rounds: byIdRounds.map((r) => ({
+            ...roundFigures(r.touchline),
+            reference: roundFigures(r.reference),
+            vsReference: r.ratio,
+          })),
+        },
+        {
+          name: 'team-season-random',
+          what: 'a random team + season page of the archive (limit 25), a random key of the pool (cache on)',
+          url: '/api/v1/football/matches?team_id=<random>&season_id=<random>',
+          paths: all['team-season-random'].length,
+          ...common,
+          ...pick(medianRound(teamSeasonRounds)),
+          errors: sum(teamSeasonRounds),
+          rounds: teamSeasonRounds.map(roundFigures),
+        },
+      ],
+    };
+  } finally {
+    await server?.stop();
+    await reference?.stop();
   }
 }
 
@@ -654,6 +1016,10 @@ async function scalePart(mainDb, fullMatches) {
 
 // ------------------------------------------------------------------------------------------------- main
 
+function range(values) {
+  return values.length ? { min: Math.min(...values), max: Math.max(...values) } : undefined;
+}
+
 function average(values) {
   return values.length ? values.reduce((a, b) => a + b, 0) / values.length : undefined;
 }
@@ -683,7 +1049,11 @@ async function main() {
   const db = path.join(tmp, 'bench.db');
   const ingestResult = await ingestPart(db);
   // Five cached scenarios and two uncached ones measure with a key each.
-  const http = await httpPart(db, await createKeys(db, 7));
+  const keys = await createKeys(db, 7);
+  const pool = await createKeyPool(db, opts.keyPool);
+  log(`keys: ${keys.length} created with the CLI, a pool of ${pool.length} for the random scenarios`);
+  const http = await httpPart(db, keys);
+  const random = await randomPart(db, pool);
 
   let scale;
   if (!opts.quick) scale = await scalePart(db, ingestResult.full.matches);
@@ -705,7 +1075,14 @@ async function main() {
       loadEnd: os.loadavg(),
       // Cores used by other processes during the measured runs (wrk and the server excluded).
       otherCoresAvg: average(
-        [...http.scenarios, ...http.scenarios.map((x) => x.nginx), ...(scale?.rows ?? [])]
+        [
+          ...http.scenarios,
+          ...http.scenarios.map((x) => x.nginx),
+          ...http.scenarios.map((x) => x.node),
+          ...random.scenarios,
+          ...random.scenarios.map((x) => x.reference),
+          ...(scale?.rows ?? []),
+        ]
           .filter((x) => x?.otherCores !== undefined)
           .map((x) => x.otherCores),
       ),
@@ -721,10 +1098,14 @@ async function main() {
       threads: opts.threads,
       data: opts.data,
       singleKey: opts.singleKey,
+      keyPool: opts.keyPool,
     },
     ids: http.ids,
     ingest: ingestResult,
     scenarios: http.scenarios,
+    // The bare node:http cluster's req/s over nginx's on the cached reads (the line under the budgets).
+    nodeVsNginx: range(http.scenarios.filter((x) => x.cachedRead).map((x) => x.nodeVsNginx)),
+    random,
     scale: scale?.rows,
     scaleIngest: scale?.runs,
   };

@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { freePort, run, start, stop, waitForHttp, which } from './procs.mjs';
 
-/** Files to serve: `{ name: { body: Buffer, status: 200 | 401 } }`; URLs come back by name. */
+/**
+ * Files to serve: `{ name: { body: Buffer, status: 200 | 401 } }`; URLs come back by name, and so do the
+ * body files written (`bodyFiles`), which the static node server serves too.
+ */
 export async function startNginx(dir, files, { workers }) {
   const nginx = which('nginx');
   if (!nginx) {
@@ -16,9 +19,11 @@ export async function startNginx(dir, files, { workers }) {
   }
   const port = await freePort();
   const urls = {};
+  const bodyFiles = {};
   const locations = [];
   for (const [name, { body, status }] of Object.entries(files)) {
-    fs.writeFileSync(path.join(www, `${name}.json`), body);
+    bodyFiles[name] = path.join(www, `${name}.json`);
+    fs.writeFileSync(bodyFiles[name], body);
     if (status === 200) {
       urls[name] = `http://127.0.0.1:${port}/${name}.json`;
     } else {
@@ -76,5 +81,5 @@ export async function startNginx(dir, files, { workers }) {
   const first = Object.entries(files).find(([, f]) => f.status === 200);
   if (first) await waitForHttp(urls[first[0]], { child, timeoutMs: 15_000 });
   const version = (await run(nginx, ['-v'], { timeoutMs: 5000 })).stderr.trim();
-  return { child, urls, port, version, stop: () => stop(child, 5000) };
+  return { child, urls, bodyFiles, port, version, stop: () => stop(child, 5000) };
 }

@@ -60,6 +60,39 @@ export function rotationScript(file, paths) {
   return file;
 }
 
+/**
+ * A wrk script sending, on every request, a path drawn at random from `pathsFile` with a key drawn at
+ * random from `keysFile` (`Authorization: Bearer <key>`), one per line each. Thread n draws from its own
+ * generator seeded with `seed + n`, so two runs of the same script send the same requests in the same
+ * order on each thread. The lists are read from their files when the threads start: a Lua table of ~93k
+ * string literals is more constants than one Lua function may hold.
+ */
+export function randomScript(file, { pathsFile, keysFile, seed }) {
+  fs.writeFileSync(
+    file,
+    [
+      `local counter = 0`,
+      `function setup(thread)`,
+      `  counter = counter + 1`,
+      `  thread:set("seed", ${Number(seed)} + counter)`,
+      `end`,
+      `local paths, keys, headers = {}, {}, {}`,
+      `function init(args)`,
+      `  for line in io.lines(${JSON.stringify(pathsFile)}) do paths[#paths + 1] = line end`,
+      `  for line in io.lines(${JSON.stringify(keysFile)}) do keys[#keys + 1] = "Bearer " .. line end`,
+      `  if #paths == 0 or #keys == 0 then error("no paths or no keys") end`,
+      `  math.randomseed(seed)`,
+      `end`,
+      `function request()`,
+      `  headers["Authorization"] = keys[math.random(#keys)]`,
+      `  return wrk.format("GET", paths[math.random(#paths)], headers)`,
+      `end`,
+      '',
+    ].join('\n'),
+  );
+  return file;
+}
+
 /** How far the summed RSS must rise past its value at the last PSS reading for PSS to be read again. */
 const PSS_STEP_MB = 2;
 
