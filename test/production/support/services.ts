@@ -17,15 +17,29 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 /** A new, empty PostgreSQL database `touchline_<label>_<random>`; `drop()` removes it, ending its connections. */
-export async function createPgDatabase(
-  label: string,
-): Promise<{ name: string; url: (port?: number) => string; drop: () => Promise<void> }> {
+export async function createPgDatabase(label: string): Promise<{
+  name: string;
+  url: (port?: number) => string;
+  refuseConnections: (refuse: boolean) => Promise<void>;
+  drop: () => Promise<void>;
+}> {
   const name = `touchline_${label}_${crypto.randomBytes(6).toString('hex')}`;
   await admin((client) => client.query(`CREATE DATABASE ${name}`));
   let dropped = false;
   return {
     name,
     url: (port = PG_PORT) => `postgres://postgres@127.0.0.1:${port}/${name}`,
+    /** Closes the database to connections and ends the open ones (new ones get SQLSTATE 55000), or reopens it. */
+    async refuseConnections(refuse) {
+      await admin(async (client) => {
+        await client.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS ${refuse ? 'false' : 'true'}`);
+        if (refuse) {
+          await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
+            name,
+          ]);
+        }
+      });
+    },
     async drop() {
       if (dropped) return;
       dropped = true;
