@@ -50,6 +50,15 @@ const INVALID: Array<[string, string | string[]]> = [
   [`/football/matches?team_id=${UNKNOWN.comp}`, 'team_id'],
   ['/football/matches?competition_id=en.1', 'competition_id'],
   ['/football/matches?season_id=2023-24', 'season_id'],
+  // A NUL byte or another control character is bad input, never a lookup (PostgreSQL refuses NUL).
+  ['/football/teams?q=Arsenal%00', 'q'],
+  ['/football/competitions?q=%00', 'q'],
+  ['/football/teams?q=a%0Ab', 'q'],
+  [`/football/matches?team_id=team_%00`, 'team_id'],
+  ['/football/matches/match_%00', 'match_id'],
+  ['/football/matches/match_00%0000/lineups', 'match_id'],
+  ['/football/teams/%00', 'team_id'],
+  ['/football/competitions/comp_x%00/seasons', 'competition_id'],
 ];
 
 const NOT_FOUND = [
@@ -82,6 +91,13 @@ test('errors', async (t) => {
           `details.parameter ${String(details.parameter)}`,
         );
       });
+    }
+  });
+
+  await t.test('a control character is named as the reason, in a query or a path', async () => {
+    for (const url of ['/football/teams?q=x%00', '/football/matches/match_%00']) {
+      const details = assertError(await get(url), 400, 'invalid_parameter');
+      assert.equal(details.reason, 'must not contain control characters', url);
     }
   });
 

@@ -3,6 +3,7 @@ import { LimitsUnavailableError } from '../../limits/limits-unavailable.js';
 import type { FailureStreaks } from '../../logging/failure-streaks.js';
 import { ApiError, ERROR_CATALOGUE, errorEnvelope, type ErrorCode } from '../errors/catalogue.js';
 import type { RouteTable } from '../routing/route-table.js';
+import { NO_CONTROL_CHARACTERS } from '../schemas/common.js';
 import { resourceNamed } from '../schemas/ids.js';
 import { isStorageUnavailable } from '../storage-faults.js';
 
@@ -11,6 +12,13 @@ interface ValidationIssue {
   keyword: string;
   message?: string;
   params: Record<string, unknown>;
+}
+
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+function controlCharacterIn(parameter: string, location: string): ApiError {
+  const reason = 'must not contain control characters';
+  return new ApiError('invalid_parameter', `${parameter}: ${reason}`, { parameter, reason, location });
 }
 
 function describeValidation(error: FastifyError, request: FastifyRequest): ApiError {
@@ -22,7 +30,12 @@ function describeValidation(error: FastifyError, request: FastifyRequest): ApiEr
   const resource = location === 'params' ? resourceNamed(parameter) : undefined;
   if (resource) {
     const id = String((request.params as Record<string, unknown>)[parameter]);
+    // Unless it holds a character no identifier or name can hold (a NUL byte, say): that is bad input.
+    if (CONTROL_CHARACTER.test(id)) return controlCharacterIn(parameter, location);
     return new ApiError('not_found', `${resource} ${id} does not exist`, { id });
+  }
+  if (issue.keyword === 'pattern' && issue.params.pattern === NO_CONTROL_CHARACTERS) {
+    return controlCharacterIn(parameter, location);
   }
   if (issue.keyword === 'additionalProperties') {
     const unknown = String(issue.params.additionalProperty);

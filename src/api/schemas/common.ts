@@ -49,9 +49,13 @@ export const PageQuery = {
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Items per page, 1-100.' }),
 };
 
+/** Control characters (NUL among them) can be in no name; PostgreSQL refuses NUL in any text. */
+export const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001f\\u007f]*$';
+
 export const SearchQuery = Type.String({
   minLength: 1,
   maxLength: 100,
+  pattern: NO_CONTROL_CHARACTERS,
   description: 'Case- and accent-insensitive substring of the name ("munchen" finds "Bayern München").',
 });
 
