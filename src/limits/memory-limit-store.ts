@@ -138,12 +138,18 @@ export class MemoryLimitStore implements LimitStore {
     return this.keys.get(keyId)!.used.get(periodStart.getTime())!;
   }
 
-  /** Drops the cached counts, so the next request reloads them (after a stretch as a fallback store). */
-  forget(): void {
-    for (const counters of this.keys.values()) {
-      counters.used.clear();
-      counters.window.clear();
-    }
+  /**
+   * Counts a request another store admitted (Redis, for which this store is the fallback): the minute
+   * gets it, and the period takes that store's count when it is higher, so that an outage starts from
+   * what this process last knew instead of from nothing. The other store records it in the ledger.
+   */
+  mirror(request: LimitRequest, used: number): void {
+    const counters = this.counters(request.keyId);
+    counters.window.expire(request.now);
+    counters.window.add(request.now);
+    const start = request.period.start.getTime();
+    const counted = counters.used.get(start);
+    if (counted === undefined || counted < used) counters.used.set(start, used);
   }
 
   async close(): Promise<void> {
