@@ -14,7 +14,8 @@ interface ValidationIssue {
   params: Record<string, unknown>;
 }
 
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+/** The q parameter's pattern, so that one definition says what a control character is. */
+const FREE_OF_CONTROL_CHARACTERS = new RegExp(NO_CONTROL_CHARACTERS, 'u');
 
 function controlCharacterIn(parameter: string, location: string): ApiError {
   const reason = 'must not contain control characters';
@@ -31,7 +32,7 @@ function describeValidation(error: FastifyError, request: FastifyRequest): ApiEr
   if (resource) {
     const id = String((request.params as Record<string, unknown>)[parameter]);
     // Unless it holds a character no identifier or name can hold (a NUL byte, say): that is bad input.
-    if (CONTROL_CHARACTER.test(id)) return controlCharacterIn(parameter, location);
+    if (!FREE_OF_CONTROL_CHARACTERS.test(id)) return controlCharacterIn(parameter, location);
     return new ApiError('not_found', `${resource} ${id} does not exist`, { id });
   }
   if (issue.keyword === 'pattern' && issue.params.pattern === NO_CONTROL_CHARACTERS) {
