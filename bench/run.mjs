@@ -457,6 +457,8 @@ function pick(result) {
 
 async function ingestPart(db) {
   log(`ingest: full dataset from ${opts.data} into an empty database`);
+  // Only `migrate` and `serve` create a database; `ingest` refuses a missing file.
+  await cli(db, ['migrate']);
   const full = await ingest(db, opts.data);
   log(`ingest: ${full.summary}`);
   log('ingest: identical re-import');
@@ -889,6 +891,7 @@ async function buildScaleDatabases(mainDb, fullMatches) {
   const smallDir = path.join(dir, 'small', 'football.json');
   writeSubset(chosen, smallDir);
   const small = { size: '10k', db: path.join(dir, 'scale-10k.db') };
+  await cli(small.db, ['migrate']);
   record('10k subset', await ingest(small.db, smallDir));
   fs.rmSync(path.join(dir, 'small'), { recursive: true, force: true });
   small.keys = await createKeys(small.db, keyCount);

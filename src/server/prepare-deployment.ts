@@ -36,7 +36,8 @@ export async function prepareDeployment(
   log: Logger,
   print: Print = stdout,
 ): Promise<BackgroundIngestion | undefined> {
-  const storage = openStorage(config.databaseUrl);
+  // The first start creates the SQLite file; nothing after it in this process does (see startServer).
+  const storage = openStorage(config.databaseUrl, { create: true });
   try {
     await migrateToLatest(storage);
     await firstKey(storage, config, print);

@@ -47,7 +47,9 @@ export async function startServer(
   log: Logger,
   options: { limits?: LimitStore } = {},
 ): Promise<RunningServer> {
-  const storage = openStorage(config.databaseUrl);
+  // Never a new file: this process does not migrate, and a worker started after the database file was
+  // deleted would answer healthy from an empty one.
+  const storage = openStorage(config.databaseUrl, { create: false });
   const generation = new DatasetGeneration(storage.db, config.generationPollMs);
   await generation.refresh().catch(() => undefined);
   generation.start();

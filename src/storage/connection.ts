@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
 import type { Database } from './schema.js';
 import { SqliteLimitPlugin } from './sqlite-limit-plugin.js';
+import { MissingDatabaseError, watchFileIdentity } from './sqlite-file.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -18,7 +19,20 @@ export interface Storage {
   readNow?: (query: CompiledQuery) => unknown[];
   /** The same, with each row's first column instead of the row: no object is built per row. */
   readColumnNow?: (query: CompiledQuery) => unknown[];
+  /**
+   * A database file only (SQLite): undefined while its path still names the file opened, else what
+   * happened to it (deleted, or replaced by another file). One stat, for health checks, not per request.
+   */
+  fileChange?: () => string | undefined;
   close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /**
+   * Whether a SQLite file (and its folder) missing at the path is created (the default) or refused with
+   * a MissingDatabaseError. Only what creates a deployment (migrations, the first start) should create it.
+   */
+  create?: boolean;
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -44,9 +58,24 @@ function cachedStatements(prepare: Prepare): Prepare {
   };
 }
 
-function openSqlite(file: string): Storage {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SqliteDatabase(file);
+function connect(file: string, create: boolean): SqliteDatabase.Database {
+  if (create) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    return new SqliteDatabase(file);
+  }
+  try {
+    return new SqliteDatabase(file, { fileMustExist: true });
+  } catch (error) {
+    if (!fs.existsSync(file)) throw new MissingDatabaseError(file);
+    throw error;
+  }
+}
+
+function openSqlite(location: string, create: boolean): Storage {
+  const inMemory = location === ':memory:' || location === '';
+  // Absolute, so that the file watched and named in messages is the one opened whatever the process does.
+  const file = inMemory ? location : path.resolve(location);
+  const sqlite = inMemory ? new SqliteDatabase(file) : connect(file, create);
   // WAL lets API readers proceed while an ingestion process holds the write lock.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -66,6 +95,7 @@ function openSqlite(file: string): Storage {
     engine: 'sqlite',
     readNow: (query) => rowsOf(query.sql).all(...query.parameters),
     readColumnNow: (query) => firstColumnOf(query.sql).all(...query.parameters),
+    fileChange: inMemory ? undefined : watchFileIdentity(file),
     close: () => db.destroy(),
   };
 }
@@ -90,7 +120,9 @@ function openPostgres(url: string): Storage {
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
 
-export function openStorage(databaseUrl: string): Storage {
-  if (databaseUrl.startsWith('sqlite:')) return openSqlite(databaseUrl.slice('sqlite:'.length));
+export function openStorage(databaseUrl: string, options: OpenOptions = {}): Storage {
+  if (databaseUrl.startsWith('sqlite:')) {
+    return openSqlite(databaseUrl.slice('sqlite:'.length), options.create ?? true);
+  }
   return openPostgres(databaseUrl);
 }

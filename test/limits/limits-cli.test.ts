@@ -7,7 +7,7 @@ import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { ConfigError } from '../../src/config/config-error.js';
 import { DEFAULT_PLANS, parsePlans } from '../../src/config/plans.js';
-import { touchline, writePlansFile } from './support/cli.js';
+import { migrateDatabase, touchline, writePlansFile } from './support/cli.js';
 import { PLANS } from './support/limits-env.js';
 
 const STACK = /\n\s+at /;
@@ -97,7 +97,8 @@ test('keys create --plan: an unknown plan exits 2, a known one is recorded', asy
   const { dir } = tempDir(t);
   const TOUCHLINE_PLANS_FILE = writePlansFile(dir, PLANS);
   const db = (name: string) => `sqlite:${path.join(dir, name)}`;
-  // Separate databases: each command migrates its database first.
+  // Separate databases, created first: only `migrate` and `serve` create one.
+  await Promise.all(['a.db', 'b.db', 'c.db', 'd.db'].map((name) => migrateDatabase(db(name))));
   const [nope, builtInOnly, noPlan, builtInDefault] = await Promise.all([
     touchline(['keys', 'create', '--plan', 'nope'], { DATABASE_URL: db('a.db') }),
     touchline(['keys', 'create', '--plan', 'free'], { DATABASE_URL: db('b.db'), TOUCHLINE_PLANS_FILE }),

@@ -3,7 +3,8 @@ import { openStorage } from '../../storage/connection.js';
 import { migrateToLatest } from '../../storage/migrations/migrate.js';
 
 export async function migrateCommand(config: Readonly<Config>): Promise<number> {
-  const storage = openStorage(config.databaseUrl);
+  // With `serve`'s first start, the only command that creates a missing SQLite file.
+  const storage = openStorage(config.databaseUrl, { create: true });
   try {
     const { results = [] } = await migrateToLatest(storage);
     if (results.length === 0) process.stdout.write('migrate: schema is up to date\n');

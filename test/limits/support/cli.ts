@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Plan } from '../../../src/config/plans.js';
+import { openStorage } from '../../../src/storage/connection.js';
+import { migrateToLatest } from '../../../src/storage/migrations/migrate.js';
 import { cliOnce, freePort, killCli, launchCli, waitForHealth, type RunningCli } from '../../support/cli.js';
 import type { Scope } from './limits-env.js';
 
@@ -12,6 +14,19 @@ export type Serving = RunningCli;
 
 /** Runs one command to its end. */
 export const touchline = cliOnce;
+
+/**
+ * Creates and migrates a database, as `touchline migrate` would: commands other than `migrate` and
+ * `serve` refuse a missing SQLite file, so keys can be created before the first `serve` only after this.
+ */
+export async function migrateDatabase(databaseUrl: string): Promise<void> {
+  const storage = openStorage(databaseUrl);
+  try {
+    await migrateToLatest(storage);
+  } finally {
+    await storage.close();
+  }
+}
 
 /** Starts `serve` (its process group killed after the test if still running) and waits until /health is 200. */
 export async function serve(
@@ -32,8 +47,9 @@ export interface ServeEnv {
 }
 
 /**
- * A temporary folder (removed after the test), a SQLite database in it and a free port: the environment
- * to run `serve` and the CLI's other commands with; `plans` are written to a plans file when given.
+ * A temporary folder (removed after the test), a migrated SQLite database in it and a free port: the
+ * environment to run `serve` and the CLI's other commands with; `plans` are written to a plans file when
+ * given.
  */
 export async function serveEnv(
   scope: Scope,
@@ -51,6 +67,7 @@ export async function serveEnv(
     LOG_LEVEL: options.logLevel ?? 'warn',
   };
   if (options.plans) env.TOUCHLINE_PLANS_FILE = writePlansFile(dir, options.plans);
+  await migrateDatabase(env.DATABASE_URL);
   return { dir, base: `http://127.0.0.1:${port}`, env };
 }
 
