@@ -59,15 +59,16 @@ export async function serveEnv(
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `touchline-${label}-`));
   scope.defer(() => fs.rmSync(dir, { recursive: true, force: true }));
   const port = await freePort();
+  const databaseUrl = `sqlite:${path.join(dir, `${label}.db`)}`;
   const env: ServeEnv['env'] = {
     HOST: '127.0.0.1',
     PORT: String(port),
-    DATABASE_URL: `sqlite:${path.join(dir, `${label}.db`)}`,
+    DATABASE_URL: databaseUrl,
     TOUCHLINE_SOURCES: '',
     LOG_LEVEL: options.logLevel ?? 'warn',
   };
   if (options.plans) env.TOUCHLINE_PLANS_FILE = writePlansFile(dir, options.plans);
-  await migrateDatabase(env.DATABASE_URL);
+  await migrateDatabase(databaseUrl);
   return { dir, base: `http://127.0.0.1:${port}`, env };
 }
 
