@@ -9,6 +9,8 @@ interface KeyCounters {
   /** Requests reserved for workers, for the minute and per period. */
   reserved: number;
   reservedIn: Map<number, number>;
+  /** Whether the minute persisted by an earlier process has been asked for (once per key). */
+  windowRead: boolean;
 }
 
 function bump(map: Map<number, number>, key: number, by: number): void {
@@ -35,25 +37,39 @@ export class MemoryLimitStore implements LimitStore {
   private counters(keyId: string): KeyCounters {
     let counters = this.keys.get(keyId);
     if (!counters) {
-      counters = { window: new SlidingWindow(), used: new Map(), reserved: 0, reservedIn: new Map() };
+      counters = {
+        window: new SlidingWindow(),
+        used: new Map(),
+        reserved: 0,
+        reservedIn: new Map(),
+        windowRead: false,
+      };
       this.keys.set(keyId, counters);
     }
     return counters;
   }
 
-  /** Loads the period's persisted count once; concurrent first requests wait for the same load. */
+  /**
+   * Loads the period's persisted count once, and at a key's first request the minute persisted before a
+   * restart; concurrent first requests wait for the same load.
+   */
   load(keyId: string, periodStart: Date): Promise<void> {
     const start = periodStart.getTime();
-    if (this.keys.get(keyId)?.used.has(start)) return Promise.resolve();
+    const counters = this.counters(keyId);
+    if (counters.used.has(start)) return Promise.resolve();
     const id = `${keyId} ${start}`;
     let pending = this.loading.get(id);
     if (!pending) {
-      pending = this.ledger.persisted(keyId, periodStart).then(
-        (count) => {
-          this.counters(keyId).used.set(start, count + this.ledger.unflushed(keyId, periodStart));
+      const window = counters.windowRead ? undefined : this.ledger.persistedWindow(keyId, Date.now());
+      counters.windowRead = true;
+      pending = Promise.all([this.ledger.persisted(keyId, periodStart), window]).then(
+        ([count, slots]) => {
+          for (const slot of slots ?? []) counters.window.add(slot.at, slot.count);
+          counters.used.set(start, count + this.ledger.unflushed(keyId, periodStart));
           this.loading.delete(id);
         },
         (error: unknown) => {
+          if (window) counters.windowRead = false;
           this.loading.delete(id);
           throw error;
         },
@@ -87,7 +103,7 @@ export class MemoryLimitStore implements LimitStore {
     if (!count) return decision(request, { ...fields, exceeded: null });
     window.add(now);
     counters.used.set(start, counted + 1);
-    this.ledger.record(keyId, period.start);
+    this.ledger.record(keyId, period.start, 1, now);
     return decision(request, {
       exceeded: null,
       inWindow: inWindow + 1,
@@ -126,11 +142,11 @@ export class MemoryLimitStore implements LimitStore {
     let admitted = 0;
     for (let i = 0; i + 1 < runs.length; i += 2) {
       counters.window.add(runs[i]!, runs[i + 1]!);
+      this.ledger.record(keyId, periodStart, runs[i + 1]!, runs[i]!);
       admitted += runs[i + 1]!;
     }
     const counted = counters.used.get(start);
     if (counted !== undefined) counters.used.set(start, counted + admitted);
-    this.ledger.record(keyId, periodStart, admitted);
   }
 
   async usage(keyId: string, periodStart: Date): Promise<number> {

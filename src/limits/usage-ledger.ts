@@ -1,8 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.js';
-import { addUsage, readUsage } from '../storage/repositories/key-usage.repository.js';
+import { WINDOW_MS } from './limit-store.js';
+import {
+  addUsage,
+  readUsage,
+  readWindow,
+  type WindowSlot,
+} from '../storage/repositories/key-usage.repository.js';
 
 export const FLUSH_INTERVAL_MS = 1000;
+/**
+ * Admissions are persisted for the per-minute window in slots of this length, each taken as admitted at
+ * its end: a window read back after a restart can only be stricter than the one lost, by under a slot.
+ */
+export const WINDOW_SLOT_MS = 100;
 
 interface PendingCount {
   keyId: string;
@@ -12,13 +23,16 @@ interface PendingCount {
 }
 
 /**
- * The durable side of quotas: counts accepted in this process are added to the database every second
- * (and on shutdown). A hard crash loses at most the last second of counts, so usage can be under-counted
- * by that much but never over-counted.
+ * The durable side of the limits: counts accepted in this process are added to the database every second
+ * (and on shutdown), and so are, for the counters this process holds, the slots of the last minute they
+ * were admitted in. A hard crash loses at most the last second of both: usage can be under-counted by
+ * that much but never over-counted, and after a restart a key's minute goes on from what was persisted.
  */
 export class UsageLedger {
   /** By key, then by the period's start in ms: recording a request builds no string. */
   private pending = new Map<string, Map<number, PendingCount>>();
+  /** By key, then by slot end (ms): requests admitted, for the per-minute window. */
+  private slots = new Map<string, Map<number, number>>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -33,13 +47,30 @@ export class UsageLedger {
     return readUsage(this.db, keyId, periodStart.toISOString());
   }
 
-  record(keyId: string, periodStart: Date, count = 1): void {
+  /** A key's admissions in the last minute as persisted, as (slot end, count), oldest first. */
+  persistedWindow(keyId: string, now: number): Promise<Array<{ at: number; count: number }>> {
+    return readWindow(this.db, keyId, now - WINDOW_MS);
+  }
+
+  /**
+   * Counts `count` requests in the period; `at` (when they were admitted) also persists them for the
+   * per-minute window, for counters held in this process (Redis keeps its own).
+   */
+  record(keyId: string, periodStart: Date, count = 1, at?: number): void {
+    if (at !== undefined)
+      this.recordSlot(keyId, Math.floor(at / WINDOW_SLOT_MS) * WINDOW_SLOT_MS + WINDOW_SLOT_MS, count);
     let periods = this.pending.get(keyId);
     if (!periods) this.pending.set(keyId, (periods = new Map()));
     const start = periodStart.getTime();
     const entry = periods.get(start);
     if (entry) entry.count += count;
     else periods.set(start, { keyId, periodStart: periodStart.toISOString(), count });
+  }
+
+  private recordSlot(keyId: string, at: number, count: number): void {
+    let slots = this.slots.get(keyId);
+    if (!slots) this.slots.set(keyId, (slots = new Map()));
+    slots.set(at, (slots.get(at) ?? 0) + count);
   }
 
   /** Counts recorded here and not yet written. */
@@ -51,13 +82,27 @@ export class UsageLedger {
     const run = this.flushing.then(async () => {
       // Swapped out, the old map no longer receives counts: nothing adds to these entries meanwhile.
       const batch = [...this.pending.values()].flatMap((periods) => [...periods.values()]);
-      if (batch.length === 0) return;
+      const slots: WindowSlot[] = [];
+      for (const [keyId, byEnd] of this.slots) {
+        for (const [at, count] of byEnd) slots.push({ keyId, at, count });
+      }
+      if (batch.length === 0 && slots.length === 0) return;
       this.pending = new Map();
+      this.slots = new Map();
+      const now = Date.now();
       try {
-        await addUsage(this.db, batch, new Date().toISOString());
+        await addUsage(this.db, {
+          deltas: batch,
+          slots: slots.filter((slot) => slot.at > now - WINDOW_MS),
+          windowStart: now - WINDOW_MS,
+          now: new Date(now).toISOString(),
+        });
       } catch (error) {
         // Keep the counts for the next attempt rather than lose them.
         for (const counted of batch) this.record(counted.keyId, new Date(counted.periodStart), counted.count);
+        for (const slot of slots) {
+          if (slot.at > Date.now() - WINDOW_MS) this.recordSlot(slot.keyId, slot.at, slot.count);
+        }
         throw error;
       }
     });

@@ -167,6 +167,14 @@ export interface ApiKeyTable {
   billing_anchor_day: number | null;
 }
 
+/** Requests admitted per key in one slot of the last minute (see migration 0008). */
+export interface KeyWindowTable {
+  key_id: string;
+  /** The slot's end, ms since the epoch (bigint: read back as a string on PostgreSQL). */
+  at: number | string;
+  count: number;
+}
+
 export interface KeyUsageTable {
   key_id: string;
   period_start: string;
@@ -290,6 +298,7 @@ export interface Database {
   ingestion_rejections: IngestionRejectionTable;
   api_keys: ApiKeyTable;
   key_usage: KeyUsageTable;
+  key_windows: KeyWindowTable;
   players: PlayerTable;
   squad_members: SquadMemberTable;
   match_team_stats: MatchTeamStatsTable;

@@ -14,7 +14,7 @@ import { LimitBroker } from '../../src/limits/limit-broker.js';
 import type { LimitDecision, LimitRequest } from '../../src/limits/limit-store.js';
 import { LimitsUnavailableError } from '../../src/limits/limits-unavailable.js';
 import { MemoryLimitStore } from '../../src/limits/memory-limit-store.js';
-import type { UsageLedger } from '../../src/limits/usage-ledger.js';
+import { countingLedger } from './support/lease-wiring.js';
 
 const TIMEOUT = 100;
 const COOL_DOWN = 300;
@@ -185,13 +185,7 @@ test('checks waiting for the primary are bounded: beyond the cap they fail at on
 });
 
 test('a lease granted after its check timed out goes back to the primary', async () => {
-  const ledger = {
-    persisted: async () => 0,
-    unflushed: () => 0,
-    record: () => undefined,
-    close: async () => undefined,
-  } as unknown as UsageLedger;
-  const memory = new MemoryLimitStore(ledger);
+  const memory = new MemoryLimitStore(countingLedger().ledger);
   const broker = new LimitBroker(memory, 2);
   // The primary's replies are held until released, as by a primary that stalls after deciding.
   const held: unknown[] = [];

@@ -7,6 +7,7 @@ import * as matchDetails from './0004-match-details.js';
 import * as teamSeasonIndexes from './0005-team-season-indexes.js';
 import * as matchJson from './0006-match-json.js';
 import * as matchJsonByKickOff from './0007-match-json-by-kick-off.js';
+import * as keyWindows from './0008-key-windows.js';
 
 /** Migrations are listed here in order; each receives the engine for the few DDL spellings that differ. */
 const MIGRATIONS = {
@@ -17,6 +18,7 @@ const MIGRATIONS = {
   '0005-team-season-indexes': teamSeasonIndexes,
   '0006-match-json': matchJson,
   '0007-match-json-by-kick-off': matchJsonByKickOff,
+  '0008-key-windows': keyWindows,
 };
 
 export async function migrateToLatest(storage: Storage): Promise<MigrationResultSet> {

@@ -15,6 +15,7 @@ export function countingLedger() {
   const recorded = { count: 0 };
   const ledger = {
     persisted: async () => 0,
+    persistedWindow: async () => [],
     unflushed: () => 0,
     record: (_key: string, _period: Date, count = 1) => {
       recorded.count += count;
