@@ -26,3 +26,13 @@ export function auditFile(file: ArtifactFile, recordsSeen: number, rejections: R
     },
   };
 }
+
+/**
+ * Rejects a whole file that cannot be read as records (it is not UTF-8): its audit entry counts it as one
+ * record seen and rejected, listed with `whole file` as its place and `reason`.
+ */
+export function rejectFile(file: ArtifactFile, reason: string, rejections: Rejection[]): ArtifactOutcome {
+  const audit = auditFile(file, 1, rejections);
+  audit.reject('whole file', reason);
+  return audit.outcome;
+}

@@ -66,11 +66,16 @@ export interface Sheet {
 }
 
 /**
- * Parses one file and checks its header holds `columns`; a missing column fails the run (the file is not
- * the table it is named after). Every data row counts as seen.
+ * Parses one file's text and checks its header holds `columns`; a missing column fails the run (the file
+ * is not the table it is named after). Every data row counts as seen.
  */
-export function loadSheet(file: ArtifactFile, columns: readonly string[], rejections: Rejection[]): Sheet {
-  const table = parseCsv(file.bytes.toString('utf8'), file.uri);
+export function loadSheet(
+  file: ArtifactFile,
+  text: string,
+  columns: readonly string[],
+  rejections: Rejection[],
+): Sheet {
+  const table = parseCsv(text, file.uri);
   const index = new Map(table.header.map((name, at) => [name, at] as const));
   const missing = columns.filter((c) => !index.has(c));
   if (missing.length > 0) throw new IngestError(`${file.uri}: missing column(s) ${missing.join(', ')}`);

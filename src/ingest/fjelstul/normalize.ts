@@ -1,4 +1,7 @@
+import { rejectFile } from '../artifacts/file-audit.js';
+import { decodeUtf8 } from '../artifacts/text.js';
 import { emptyBatch, type ArtifactFile, type CanonicalBatch } from '../canonical.js';
+import { IngestError } from '../ingest-error.js';
 import { loadSheet, type Sheet } from './csv-sheet.js';
 import { EventLog } from './event-log.js';
 import { locateTables, TABLES, type TableName } from './files.js';
@@ -28,7 +31,9 @@ const WITHOUT: Partial<Record<TableName, string>> = {
 /**
  * Turns the Fjelstul World Cup Database's CSV tables into canonical records. A missing required table, an
  * unreadable CSV or a table without its columns fails the run; a row that cannot be used is rejected with
- * its reason and the rest is kept. Each record is credited to the file that first produced it.
+ * its reason and the rest is kept. A file that is not UTF-8 fails the run if its table is required, and
+ * is otherwise rejected as a whole, the run going on as without that table. Each record is credited to
+ * the file that first produced it.
  */
 export function normalizeFjelstul(
   files: readonly ArtifactFile[],
@@ -46,7 +51,14 @@ export function normalizeFjelstul(
       continue;
     }
     onFile(at, tables.length, file.uri);
-    const sheet = loadSheet(file, TABLES[name].columns, batch.rejections);
+    const text = decodeUtf8(file.bytes);
+    if (!text.ok) {
+      if (TABLES[name].required) throw new IngestError(`${file.uri}: ${text.reason}`);
+      batch.artifacts.push(rejectFile(file, text.reason, batch.rejections));
+      batch.notes.push(`${name}.csv is rejected (not UTF-8): ${WITHOUT[name] ?? 'skipped'}`);
+      continue;
+    }
+    const sheet = loadSheet(file, text.text, TABLES[name].columns, batch.rejections);
     sheets.set(name, sheet);
     batch.artifacts.push(sheet.outcome);
   }

@@ -1,6 +1,7 @@
-import { auditFile } from '../artifacts/file-audit.js';
+import { auditFile, rejectFile } from '../artifacts/file-audit.js';
 import { parseCsv } from '../artifacts/csv.js';
 import { readArtifact } from '../artifacts/read-artifact.js';
+import { decodeUtf8 } from '../artifacts/text.js';
 import { emptyBatch, type CanonicalBatch } from '../canonical.js';
 import { AliasIndex } from '../identity/alias-index.js';
 import { TeamResolver } from '../identity/team-resolver.js';
@@ -15,7 +16,8 @@ import { readStatisticsRow, statsRecord, type Row } from './statistics-rows.js';
  * The rows carry short club names and no match key: each side is resolved to a known club through the
  * club directory and stored under (team, opponent, date), which is how the API finds the match these
  * figures belong to, whether the fixtures were ingested before or after. No match or team is created.
- * A row whose teams are not known clubs cannot be linked and is rejected with the reason.
+ * A row whose teams are not known clubs cannot be linked and is rejected with the reason; a file that is
+ * not UTF-8 is rejected as a whole.
  */
 export async function loadFootballData(options: SourceOptions): Promise<LoadedSource> {
   const artifact = await readArtifact(options.from);
@@ -33,8 +35,13 @@ export async function loadFootballData(options: SourceOptions): Promise<LoadedSo
       const batch: CanonicalBatch = emptyBatch([...directory.notes]);
       files.forEach((file, i) => {
         onFile?.(i, files.length, file.uri);
+        const text = decodeUtf8(file.bytes);
+        if (!text.ok) {
+          batch.artifacts.push(rejectFile(file, text.reason, batch.rejections));
+          return;
+        }
         const league = leagueScopes(file.uri);
-        const table = parseCsv(file.bytes.toString('utf8'), file.uri);
+        const table = parseCsv(text.text, file.uri);
         const audit = auditFile(file, table.records.length, batch.rejections);
         const { outcome } = audit;
         batch.artifacts.push(outcome);

@@ -1,4 +1,5 @@
-import { auditFile } from '../artifacts/file-audit.js';
+import { auditFile, rejectFile } from '../artifacts/file-audit.js';
+import { decodeUtf8 } from '../artifacts/text.js';
 import {
   emptyBatch,
   type ArtifactFile,
@@ -43,10 +44,10 @@ export function footballJsonFiles(files: readonly ArtifactFile[]): SeasonFile[] 
   return found.sort((a, b) => a.seasonKey.localeCompare(b.seasonKey) || a.code.localeCompare(b.code));
 }
 
-function readFile(file: ArtifactFile): { name: string; matches: unknown[] } {
+function readFile(file: ArtifactFile, text: string): { name: string; matches: unknown[] } {
   let doc: unknown;
   try {
-    doc = JSON.parse(file.bytes.toString('utf8'));
+    doc = JSON.parse(text);
   } catch (error) {
     throw new IngestError(`${file.uri}: not valid JSON (${(error as Error).message})`);
   }
@@ -78,7 +79,8 @@ function maxBy<T>(current: T | undefined, candidate: T, key: (t: T) => string): 
 
 /**
  * Turns football.json files into canonical records. Whole-file problems (bad JSON, wrong shape) throw an
- * IngestError; a single unusable match is rejected with its reason and the rest of the file is kept.
+ * IngestError; a file that is not UTF-8 is rejected as a whole, and a single unusable match is rejected
+ * with its reason and the rest of the file is kept.
  */
 export function normalizeFootballJson(
   files: readonly ArtifactFile[],
@@ -101,7 +103,12 @@ export function normalizeFootballJson(
 
   for (const [fileIndex, { file, seasonKey, code }] of seasonFiles.entries()) {
     onFile(fileIndex, seasonFiles.length, file.uri);
-    const doc = readFile(file);
+    const text = decodeUtf8(file.bytes);
+    if (!text.ok) {
+      batch.artifacts.push(rejectFile(file, text.reason, batch.rejections));
+      continue;
+    }
+    const doc = readFile(file, text.text);
     const profile = competitionProfile(code);
     const competitionId = stableId('comp', code);
     const seasonId = stableId('season', `${code}:${seasonKey}`);

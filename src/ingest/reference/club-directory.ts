@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ArtifactOutcome } from '../canonical.js';
 import type { ReferenceClub } from '../identity/alias-index.js';
 import { readArtifact, type Artifact } from '../artifacts/read-artifact.js';
+import { utf8Text } from '../artifacts/text.js';
 import { clubsFileScope, parseClubsFile } from './clubs-directory.js';
 import { PROJECT_ALIASES } from './project-aliases.js';
 
@@ -27,11 +28,15 @@ export function clubsLocation(from: string, clubs: string | undefined): string |
   return /^https?:\/\//i.test(from) ? CLUBS_URL : siblingClubsFolder(from);
 }
 
+/**
+ * The clubs of every directory file. A file that is not UTF-8 fails the run: leaving its clubs out would
+ * quietly give their teams other IDs.
+ */
 export function readClubDirectory(artifact: Artifact): ReferenceClub[] {
   const clubs: ReferenceClub[] = [];
   for (const file of artifact.files) {
     const scope = clubsFileScope(file.uri);
-    if (scope) clubs.push(...parseClubsFile(file.bytes.toString('utf8'), scope));
+    if (scope) clubs.push(...parseClubsFile(utf8Text(file), scope));
   }
   return clubs;
 }

@@ -1,3 +1,5 @@
+import { rejectFile } from '../artifacts/file-audit.js';
+import { decodeUtf8 } from '../artifacts/text.js';
 import { emptyBatch, type ArtifactFile, type CanonicalBatch, type CompetitionRecord } from '../canonical.js';
 import { IngestError } from '../ingest-error.js';
 import type { TeamResolver } from '../identity/team-resolver.js';
@@ -13,7 +15,8 @@ import { TeamBook } from './teams.js';
 /**
  * Turns worldcup.json files into canonical records: World Cup, play-off and Club World Cup matches with
  * their goals as timeline events, and the squads. Whole-file problems (bad JSON, wrong shape) throw an
- * IngestError; an unusable match, goal or squad entry is rejected with its reason and the rest is kept.
+ * IngestError; a file that is not UTF-8 is rejected as a whole, and an unusable match, goal or squad
+ * entry is rejected with its reason and the rest is kept.
  */
 export function normalizeWorldcupJson(
   files: readonly ArtifactFile[],
@@ -40,12 +43,17 @@ export function normalizeWorldcupJson(
 
   sources.forEach((source, index) => {
     onFile(index, sources.length, source.file.uri);
+    const text = decodeUtf8(source.file.bytes);
+    if (!text.ok) {
+      state.batch.artifacts.push(rejectFile(source.file, text.reason, state.batch.rejections));
+      return;
+    }
     const edition = editionOf(source.kind, source.year);
     const run = startFile(state, source, edition);
     const kept =
       source.kind === 'squads'
-        ? normalizeSquadsFile(state, run, readSquadsFile(source.file))
-        : normalizeMatchFile(state, run, readMatchFile(source.file));
+        ? normalizeSquadsFile(state, run, readSquadsFile(source.file, text.text))
+        : normalizeMatchFile(state, run, readMatchFile(source.file, text.text));
     if (kept === 0) return;
     const competition = competitionRecord(edition);
     const known = competitions.get(edition.code);

@@ -30,17 +30,17 @@ export function worldcupJsonFiles(files: readonly ArtifactFile[]): SourceFile[] 
   );
 }
 
-function parseJson(file: ArtifactFile): unknown {
+function parseJson(file: ArtifactFile, text: string): unknown {
   try {
-    return JSON.parse(file.bytes.toString('utf8'));
+    return JSON.parse(text);
   } catch (error) {
     throw new IngestError(`${file.uri}: not valid JSON (${(error as Error).message})`);
   }
 }
 
-/** A match file's `matches`; a file of another shape fails the run. */
-export function readMatchFile(file: ArtifactFile): unknown[] {
-  const doc = parseJson(file) as { name?: unknown; matches?: unknown } | null;
+/** A match file's `matches` from its text; a file of another shape fails the run. */
+export function readMatchFile(file: ArtifactFile, text: string): unknown[] {
+  const doc = parseJson(file, text) as { name?: unknown; matches?: unknown } | null;
   if (
     typeof doc !== 'object' ||
     doc === null ||
@@ -54,9 +54,9 @@ export function readMatchFile(file: ArtifactFile): unknown[] {
   return doc.matches;
 }
 
-/** A squads file's teams; a file of another shape fails the run. */
-export function readSquadsFile(file: ArtifactFile): unknown[] {
-  const doc = parseJson(file);
+/** A squads file's teams from its text; a file of another shape fails the run. */
+export function readSquadsFile(file: ArtifactFile, text: string): unknown[] {
+  const doc = parseJson(file, text);
   if (!Array.isArray(doc)) {
     throw new IngestError(
       `${file.uri}: not a worldcup.json squads file (expected [{"name", "fifa_code", "players": [...]}])`,
