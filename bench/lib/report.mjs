@@ -6,6 +6,8 @@ export const BUDGETS = {
   randomByIdVsReference: 0.6,
   randomTeamSeasonP99Ms: 10,
   scaleP99Ratio: 2,
+  /** A standings request costs what a match-list page costs (issue 17), at the largest size too. */
+  standingsVsPage: 1,
   fullIngestS: 10,
   reimportS: 3,
   serverRssMb: 200,
@@ -94,7 +96,17 @@ export function evaluateBudgets({ ingest, scenarios, random, scale }) {
     teamSeason ? teamSeason.p99Ms < BUDGETS.randomTeamSeasonP99Ms && teamSeason.errors === 0 : undefined,
   );
 
-  for (const scenario of ['match-list', 'match-by-id']) {
+  const largest = (scenario) => scale?.find((s) => s.largest && s.scenario === scenario);
+  const table = largest('standings');
+  const page = largest('match-list');
+  add(
+    'scale p99 standings (uncached)',
+    `p99 at ${table?.size ?? '1M'} <= ${BUDGETS.standingsVsPage}x a match-list page's`,
+    table && page ? `${fmt.ms(table.p99Ms)} / ${fmt.ms(page.p99Ms)} ms` : undefined,
+    table && page ? table.p99Ms <= BUDGETS.standingsVsPage * page.p99Ms : undefined,
+  );
+
+  for (const scenario of ['match-list', 'match-by-id', 'standings']) {
     const small = scale?.find((s) => s.smallest && s.scenario === scenario);
     const large = scale?.find((s) => s.largest && s.scenario === scenario);
     const ratio = small && large ? large.p99Ms / small.p99Ms : undefined;

@@ -17,6 +17,7 @@ import { registerAdmission } from './plugins/admission.js';
 import { registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerResponseCache } from './plugins/response-cache.js';
 import { newRequestId } from './request-id.js';
+import { StandingsBook } from './standings/season-standings.js';
 import type { RouteDeps } from './route-context.js';
 import { ROUTER_OPTIONS, RouteTable } from './routing/route-table.js';
 import { RouteValidators } from './routing/route-validators.js';
@@ -41,7 +42,7 @@ declare module 'fastify' {
 }
 
 /** The route dependencies, with the query builder taken from `storage`. */
-export interface AppOptions extends Omit<RouteDeps, 'db'> {
+export interface AppOptions extends Omit<RouteDeps, 'db' | 'standings'> {
   env: Environment;
   /** Request counters; by default in-process ones persisting quotas to `storage`. */
   limits?: LimitStore;
@@ -175,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storage: options.storage,
     cache: options.cache,
     generation: options.generation,
+    standings: new StandingsBook(options.storage.db, options.generation),
     version: options.version,
   };
   await app.register(

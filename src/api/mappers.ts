@@ -76,7 +76,7 @@ export function toCapabilities(row: CompetitionRow): Static<typeof Capabilities>
     fixtures: row.match_count > 0,
     results: row.result_count > 0,
     teams: row.team_count > 0,
-    standings: row.standing_count > 0,
+    standings: row.table_season_count > 0,
     players: row.squad_count > 0 || row.lineup_match_count > 0,
     // No source carries live data or odds.
     live: false,

@@ -5,6 +5,7 @@ import type { Database } from '../storage/schema.js';
 import type { ResponseCache } from '../cache/response-cache.js';
 import type { DatasetGeneration } from '../cache/dataset-generation.js';
 import { REQUEST_ID_PLACEHOLDER } from './cached-body.js';
+import type { StandingsBook } from './standings/season-standings.js';
 
 /** What the route plugins receive as options. */
 export interface RouteDeps {
@@ -12,6 +13,8 @@ export interface RouteDeps {
   storage: Storage;
   cache: ResponseCache;
   generation: DatasetGeneration;
+  /** Season tables, published or computed once per dataset generation. */
+  standings: StandingsBook;
   version: string;
 }
 

@@ -31,6 +31,7 @@ export type CompetitionRecord = Omit<
   | 'lineup_match_count'
   | 'event_match_count'
   | 'standing_count'
+  | 'table_season_count'
   | 'squad_count'
 >;
 export type SeasonRecord = Omit<

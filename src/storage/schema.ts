@@ -27,6 +27,8 @@ export interface CompetitionTable {
   lineup_match_count: number;
   event_match_count: number;
   standing_count: number;
+  /** Seasons with a table, published or computed from their results (migration 0009). */
+  table_season_count: number;
   squad_count: number;
   created_at: string;
   updated_at: string;

@@ -73,13 +73,13 @@ test('coverage routes', async (t) => {
     );
   });
 
-  await t.test('capabilities say what is stored: fixtures, results and teams, nothing else', async () => {
+  await t.test('capabilities say what is stored: fixtures, results, teams and tables from them', async () => {
     const { body } = await getOk(app, `${API}/coverage/leagues/${ids.competitions.en1}`, auth());
     assert.deepEqual(body.data.available, {
       fixtures: true,
       results: true,
       teams: true,
-      standings: false,
+      standings: true,
       players: false,
       live: false,
       odds: false,

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { buildTestApp } from '../support/build-app.js';
 import { API, assertKeys, assertSeason, getOk } from './contract.js';
 
-test('seasons and standings', async (t) => {
+test('seasons', async (t) => {
   const { app, auth, ids } = await buildTestApp(t);
   const seasonsOf = (competitionId: string) =>
     getOk(app, `${API}/football/competitions/${competitionId}/seasons`, auth());
@@ -63,18 +63,5 @@ test('seasons and standings', async (t) => {
       const { body: competition } = await getOk(app, `${API}/football/competitions/${id}`, auth());
       assert.equal(competition.data.season_count, seasons.meta.count, id);
     }
-  });
-
-  await t.test('GET .../seasons/{season_id}/standings: 200, coverage false, no rows', async () => {
-    const url = `${API}/football/competitions/${ids.competitions.en1}/seasons/${ids.seasons.en1_2015}/standings`;
-    const { body } = await getOk(app, url, auth());
-    assertKeys(body, ['data'], 'body');
-    assert.deepEqual(body.data, {
-      competition: { id: ids.competitions.en1, name: 'English Premier League' },
-      season: { id: ids.seasons.en1_2015, name: '2015/16' },
-      coverage: { standings_available: false },
-      attribution: [],
-      rows: [],
-    });
   });
 });

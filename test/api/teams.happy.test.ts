@@ -97,18 +97,6 @@ test('teams', async (t) => {
     });
   });
 
-  await t.test('GET .../standings: 200, standings coverage false, no rows', async () => {
-    const { body } = await getOk(app, `${API}/football/teams/${ids.teams.manCity}/standings`, auth());
-    assert.deepEqual(body, {
-      data: {
-        team: { id: ids.teams.manCity, name: 'Manchester City FC' },
-        coverage: { standings_available: false },
-        attribution: [],
-        rows: [],
-      },
-    });
-  });
-
   await t.test('GET .../injuries-suspensions: 200, injuries coverage false, empty', async () => {
     const url = `${API}/football/teams/${ids.teams.bayern}/injuries-suspensions`;
     const { body } = await getOk(app, url, auth());

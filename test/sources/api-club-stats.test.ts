@@ -108,7 +108,7 @@ describe('sources: club statistics through the API', () => {
       fixtures: true,
       results: true,
       teams: true,
-      standings: false,
+      standings: true, // computed from the results
       players: false,
       live: false,
       odds: false,

@@ -7,10 +7,8 @@ import {
 } from '../../storage/repositories/competition.repository.js';
 import { foldText } from '../../text/fold.js';
 import { notFound } from '../errors/catalogue.js';
-import { toCompetition, toSeason, toStandingRow } from '../mappers.js';
-import { bestSourceRows } from '../details/pick-source.js';
+import { toCompetition, toSeason } from '../mappers.js';
 import { attributionsFor } from '../../provenance/sources.js';
-import { seasonStandings } from '../../storage/repositories/team-detail.repository.js';
 import { countedPageMeta, type RouteDeps } from '../route-context.js';
 import {
   CountMeta,
@@ -25,7 +23,7 @@ import { Competition, Season } from '../schemas/resources.js';
 
 const tags = ['competitions'];
 
-export const competitionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db }) => {
+export const competitionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db, standings }) => {
   const competitionOr404 = async (id: string) => {
     const row = await findCompetition(db, id);
     if (!row) throw notFound('Competition', id);
@@ -110,9 +108,12 @@ export const competitionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
     {
       config: { cache: true },
       schema: {
-        summary: 'Published standings of one season',
+        summary: 'Standings of one season: the published table, or one computed from the results',
         description:
-          'Standings are published tables, never computed from scores. coverage.standings_available false with no rows means no stored source publishes standings for this competition; true with no rows means none were published for this season.',
+          'basis says where the table comes from: published (a source publishes it; authoritative) or computed ' +
+          "(worked out from the stored results with the competition's rules and curated adjustments, both in the " +
+          'answer). One table per group of a group stage, one for a league, none for knockout rounds. ' +
+          'coverage.standings_available false means no season of this competition has a table.',
         tags,
         params: IdParams('competition_id', 'season_id'),
         response: { 200: CompetitionStandings, ...errorResponses(401, 403, 404, 429) },
@@ -124,14 +125,17 @@ export const competitionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
       if (!season || season.competition_id !== competition.id) {
         throw notFound(`Season of competition ${competition.id}`, request.params.season_id);
       }
-      const rows = competition.standing_count > 0 ? bestSourceRows(await seasonStandings(db, season.id)) : [];
+      const table = await standings.season(competition, season);
       return {
         data: {
           competition: { id: competition.id, name: competition.name },
           season: { id: season.id, name: season.name },
-          coverage: { standings_available: competition.standing_count > 0 },
-          attribution: attributionsFor(rows.map((r) => r.source)),
-          rows: rows.map(toStandingRow),
+          coverage: { standings_available: competition.table_season_count > 0 },
+          basis: table.basis,
+          rules: table.rules,
+          adjustments: table.adjustments,
+          attribution: attributionsFor(table.sources),
+          rows: table.rows,
         },
       };
     },

@@ -2,11 +2,11 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { findTeam, listTeams } from '../../storage/repositories/team.repository.js';
 import { foldText } from '../../text/fold.js';
 import { notFound } from '../errors/catalogue.js';
-import { toStandingRow, toTeam } from '../mappers.js';
-import { bestSourceRows } from '../details/pick-source.js';
+import { toTeam } from '../mappers.js';
 import { attributionsFor } from '../../provenance/sources.js';
-import { latestSquad, teamLatestStandings } from '../../storage/repositories/team-detail.repository.js';
+import { latestSquad } from '../../storage/repositories/team-detail.repository.js';
 import { countedPageMeta, type RouteDeps } from '../route-context.js';
+import { teamCurrentStandings } from '../standings/team-standings.js';
 import { CountedPaginationMeta, errorResponses, PageQuery, SearchQuery } from '../schemas/common.js';
 import { IdParams } from '../schemas/ids.js';
 import { Absences, Squad, TeamStandings } from '../schemas/details.js';
@@ -14,7 +14,7 @@ import { Team } from '../schemas/resources.js';
 
 const tags = ['teams'];
 
-export const teamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db }) => {
+export const teamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db, standings }) => {
   const teamOr404 = async (id: string) => {
     const row = await findTeam(db, id);
     if (!row) throw notFound('Team', id);
@@ -98,7 +98,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db
     {
       config: { cache: true },
       schema: {
-        summary: "The team's rows in the published standings of its current seasons",
+        summary: "The team's rows in the tables of its current seasons, published or computed (basis)",
         tags,
         params: IdParams('team_id'),
         response: { 200: TeamStandings, ...errorResponses(401, 403, 404, 429) },
@@ -106,17 +106,13 @@ export const teamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db
     },
     async (request) => {
       const team = await teamOr404(request.params.team_id);
-      const rows = bestSourceRows(await teamLatestStandings(db, team.id));
+      const { rows, sources } = await teamCurrentStandings(db, standings, team.id);
       return {
         data: {
           team: { id: team.id, name: team.name },
           coverage: { standings_available: rows.length > 0 },
-          attribution: attributionsFor(rows.map((r) => r.source)),
-          rows: rows.map((r) => ({
-            ...toStandingRow(r),
-            competition: { id: r.competition_id, name: r.competition_name },
-            season: { id: r.season_id, name: r.season_name },
-          })),
+          attribution: attributionsFor(sources),
+          rows,
         },
       };
     },

@@ -178,12 +178,55 @@ export const StandingRow = Type.Object({
   description: Nullable(Type.String()),
 });
 
+const TableBasis = Nullable(
+  Type.Union([Type.Literal('published'), Type.Literal('computed')], {
+    description:
+      'published: the table as a source publishes it (authoritative). computed: worked out by Touchline from ' +
+      "the stored results of the finished matches of the table's stage, with the competition's points and " +
+      'tiebreakers (see rules) and the deductions and awarded results in its curated list (see adjustments); ' +
+      'it can miss a deduction or awarded result not in that list, and places decided by lots, fair-play ' +
+      'points or play-offs (rules.finally). null: no table for this season (knockout rounds only).',
+  }),
+);
+
+const TableRules = Nullable(
+  Type.Object(
+    {
+      known: Type.Boolean({
+        description:
+          "false: the competition's own rules are not known to Touchline; the documented default applies",
+      }),
+      points_for_win: Type.Integer(),
+      points_for_draw: Type.Integer(),
+      tiebreakers: Type.Array(Type.String(), {
+        description:
+          'Applied in order to teams level on points; head_to_head_* count only the matches between them',
+      }),
+      finally: Nullable(
+        Type.String({ description: 'What decides after these criteria, when results cannot show it' }),
+      ),
+      reference: Type.String({ description: 'Where the rules were taken from' }),
+    },
+    { description: 'How a computed table ranks teams; null for a published table' },
+  ),
+);
+
+const TableAdjustment = Type.Object({
+  team: Reference,
+  points: Type.Integer({ description: 'Points added; a deduction is negative' }),
+  reason: Type.String(),
+  reference: Type.String({ description: 'Public source of the decision' }),
+});
+
 export const CompetitionStandings = Type.Object(
   {
     data: Type.Object({
       competition: Reference,
       season: Reference,
       coverage: Type.Object({ standings_available: Type.Boolean() }),
+      basis: TableBasis,
+      rules: TableRules,
+      adjustments: Type.Array(TableAdjustment, { description: 'Applied to a computed table' }),
       attribution: AttributionList,
       rows: Type.Array(StandingRow),
     }),
@@ -198,7 +241,10 @@ export const TeamStandings = Type.Object(
       coverage: Type.Object({ standings_available: Type.Boolean() }),
       attribution: AttributionList,
       rows: Type.Array(
-        Type.Intersect([StandingRow, Type.Object({ competition: Reference, season: Reference })]),
+        Type.Intersect([
+          StandingRow,
+          Type.Object({ competition: Reference, season: Reference, basis: TableBasis }),
+        ]),
       ),
     }),
   },

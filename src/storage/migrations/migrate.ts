@@ -8,6 +8,7 @@ import * as teamSeasonIndexes from './0005-team-season-indexes.js';
 import * as matchJson from './0006-match-json.js';
 import * as matchJsonByKickOff from './0007-match-json-by-kick-off.js';
 import * as keyWindows from './0008-key-windows.js';
+import * as tableSeasonCount from './0009-table-season-count.js';
 
 /** Migrations are listed here in order; each receives the engine for the few DDL spellings that differ. */
 const MIGRATIONS = {
@@ -19,6 +20,7 @@ const MIGRATIONS = {
   '0006-match-json': matchJson,
   '0007-match-json-by-kick-off': matchJsonByKickOff,
   '0008-key-windows': keyWindows,
+  '0009-table-season-count': tableSeasonCount,
 };
 
 export async function migrateToLatest(storage: Storage): Promise<MigrationResultSet> {

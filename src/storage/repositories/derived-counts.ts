@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { tableStage } from '../../standings/table-stages.js';
 import type { Database } from '../schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -67,6 +68,39 @@ async function seasonRows(db: Db, table: 'standings' | 'squad_members') {
   return toMap(rows);
 }
 
+/**
+ * Seasons per competition that have a table: one published, or a match in a stage that makes a table
+ * (judged by the rule the computed tables follow, on each distinct stage and round).
+ */
+async function seasonsWithTables(db: Db) {
+  const published = await db.selectFrom('standings').select('season_id').distinct().execute();
+  const stages = await db
+    .selectFrom('matches')
+    .innerJoin('competitions', 'competitions.id', 'matches.competition_id')
+    .select([
+      'matches.competition_id',
+      'matches.season_id',
+      'matches.stage',
+      'matches.round',
+      'competitions.type',
+    ])
+    .distinct()
+    .execute();
+  const seasonsOf = new Map<string, Set<string>>();
+  const competitionOf = new Map(stages.map((s) => [s.season_id, s.competition_id]));
+  const add = (competition: string | undefined, season: string) => {
+    if (competition === undefined) return;
+    if (!seasonsOf.has(competition)) seasonsOf.set(competition, new Set());
+    seasonsOf.get(competition)!.add(season);
+  };
+  for (const { season_id } of published) add(competitionOf.get(season_id), season_id);
+  for (const s of stages) {
+    const stage = tableStage(s.stage, s.round, s.type === 'league');
+    if (stage.kind === 'table' || stage.kind === 'unnamed-group') add(s.competition_id, s.season_id);
+  }
+  return new Map([...seasonsOf].map(([competition, seasons]) => [competition, seasons.size]));
+}
+
 async function refreshSeasons(db: Db, now: string): Promise<number> {
   const stats = await db
     .selectFrom('matches')
@@ -124,6 +158,7 @@ async function refreshCompetitions(db: Db, now: string): Promise<number> {
   const eventMatches = await matchesWithDetails(db, 'match_events');
   const standings = await seasonRows(db, 'standings');
   const squads = await seasonRows(db, 'squad_members');
+  const tables = await seasonsWithTables(db);
   let written = 0;
   for (const competition of await db.selectFrom('competitions').selectAll().execute()) {
     const c = byCompetition.get(competition.id);
@@ -137,6 +172,7 @@ async function refreshCompetitions(db: Db, now: string): Promise<number> {
       event_match_count: eventMatches.get(competition.id) ?? 0,
       standing_count: standings.get(competition.id) ?? 0,
       squad_count: squads.get(competition.id) ?? 0,
+      table_season_count: tables.get(competition.id) ?? 0,
     };
     if (changed(next, competition)) {
       await db

@@ -57,16 +57,3 @@ export async function seasonStandings(db: Kysely<Database>, seasonId: string) {
     .orderBy('standings.position')
     .execute();
 }
-
-/** The team's rows in the standings of its newest season that has any. */
-export async function teamLatestStandings(
-  db: Kysely<Database>,
-  teamId: string,
-): Promise<StandingRowWithNames[]> {
-  const rows = await standingsQuery(db)
-    .where('standings.team_id', '=', teamId)
-    .orderBy('seasons.key', 'desc')
-    .execute();
-  const newest = rows[0]?.season_key;
-  return rows.filter((r) => r.season_key === newest);
-}

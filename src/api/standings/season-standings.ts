@@ -1,0 +1,156 @@
+import type { Kysely } from 'kysely';
+import type { DatasetGeneration } from '../../cache/dataset-generation.js';
+import { TABLE_ADJUSTMENTS } from '../../standings/adjustments.js';
+import { rulesFor } from '../../standings/competition-rules.js';
+import { computeStandings } from '../../standings/compute-standings.js';
+import type { AwardedResult, PointsAdjustment, TableRules } from '../../standings/table-rules.js';
+import type { Database } from '../../storage/schema.js';
+import type { CompetitionRow, SeasonRow } from '../../storage/repositories/competition.repository.js';
+import { seasonResults, seasonTeamNames } from '../../storage/repositories/season-results.repository.js';
+import { seasonStandings } from '../../storage/repositories/team-detail.repository.js';
+import { bestSourceRows } from '../details/pick-source.js';
+import { toStandingRow } from '../mappers.js';
+
+export type StandingRowOut = ReturnType<typeof toStandingRow>;
+
+/** A season's table as the API serves it: published where a source publishes one, else computed. */
+export interface SeasonTable {
+  basis: 'published' | 'computed' | null;
+  rules: {
+    known: boolean;
+    points_for_win: number;
+    points_for_draw: number;
+    tiebreakers: string[];
+    finally: string | null;
+    reference: string;
+  } | null;
+  adjustments: Array<{
+    team: { id: string; name: string };
+    points: number;
+    reason: string;
+    reference: string;
+  }>;
+  /** Sources the rows come from: the publisher's, or the sources of the results counted. */
+  sources: string[];
+  rows: StandingRowOut[];
+}
+
+/** Computed tables kept per process; each season's is computed once per dataset generation. */
+const MAX_SEASONS = 2000;
+
+function rulesOut(rules: TableRules, known: boolean): NonNullable<SeasonTable['rules']> {
+  return {
+    known,
+    points_for_win: rules.pointsForWin,
+    points_for_draw: rules.pointsForDraw,
+    tiebreakers: [...rules.tiebreakers],
+    finally: rules.finally ?? null,
+    reference: rules.reference,
+  };
+}
+
+/**
+ * The tables of seasons. Published rows are read as stored; a computed table is worked out from the
+ * season's results the first time it is asked for in a dataset generation, never per request, and
+ * kept until the dataset changes.
+ */
+export class StandingsBook {
+  private readonly computed = new Map<string, { generation: string; table: SeasonTable }>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly generation: DatasetGeneration,
+  ) {}
+
+  async season(competition: CompetitionRow, season: SeasonRow): Promise<SeasonTable> {
+    const published =
+      competition.standing_count > 0 ? bestSourceRows(await seasonStandings(this.db, season.id)) : [];
+    if (published.length > 0) {
+      return {
+        basis: 'published',
+        rules: null,
+        adjustments: [],
+        sources: [...new Set(published.map((r) => r.source))],
+        rows: published.map(toStandingRow),
+      };
+    }
+    const generation = this.generation.current;
+    const kept = this.computed.get(season.id);
+    if (kept && kept.generation === generation) return kept.table;
+    const table = await computeSeasonTable(this.db, competition, season);
+    if (this.computed.size >= MAX_SEASONS) this.computed.clear();
+    this.computed.set(season.id, { generation, table });
+    return table;
+  }
+}
+
+/** A season's table computed from its stored results, whether or not a source publishes one. */
+export async function computeSeasonTable(
+  db: Kysely<Database>,
+  competition: CompetitionRow,
+  season: SeasonRow,
+): Promise<SeasonTable> {
+  const [results, teams] = await Promise.all([seasonResults(db, season.id), seasonTeamNames(db, season.id)]);
+  const { rules, known } = rulesFor(competition.code, season.key);
+  const names = new Map(teams.map((t) => [t.id, t.name]));
+  const idOf = new Map<string, string>();
+  for (const team of teams) for (const name of [team.name, ...team.aliases]) idOf.set(name, team.id);
+  const mine = TABLE_ADJUSTMENTS.filter((a) => a.competition === competition.code && a.season === season.key);
+  const points = mine
+    .filter((a): a is PointsAdjustment => a.kind === 'points')
+    .flatMap((a) => (idOf.has(a.team) ? [{ ...a, teamId: idOf.get(a.team)! }] : []));
+  const awarded = mine
+    .filter((a): a is AwardedResult => a.kind === 'awarded')
+    .flatMap((a) =>
+      idOf.has(a.home) && idOf.has(a.away)
+        ? [{ ...a, homeId: idOf.get(a.home)!, awayId: idOf.get(a.away)! }]
+        : [],
+    );
+  const teamOrder = teams
+    .map((t) => t.id)
+    .sort((a, b) => (names.get(a)! < names.get(b)! ? -1 : names.get(a)! > names.get(b)! ? 1 : 0));
+  const { rows, applied } = computeStandings({
+    matches: results.map((m) => ({
+      home: m.home_team_id,
+      away: m.away_team_id,
+      status: m.status,
+      homeGoals: m.home_score,
+      awayGoals: m.away_score,
+      stage: m.stage,
+      round: m.round,
+      startsAt: m.starts_at,
+    })),
+    teamOrder,
+    league: competition.type === 'league',
+    rules,
+    points,
+    awarded,
+  });
+  const team = (id: string) => ({ id, name: names.get(id)! });
+  return {
+    basis: rows.length > 0 ? 'computed' : null,
+    rules: rows.length > 0 ? rulesOut(rules, known) : null,
+    adjustments: applied.map((a) => ({
+      team: team(a.team),
+      points: a.points,
+      reason: a.reason,
+      reference: a.reference,
+    })),
+    sources: rows.length > 0 ? [...new Set(results.map((m) => m.source ?? '').filter(Boolean))] : [],
+    rows: rows.map((r) => ({
+      position: r.position,
+      group: r.group,
+      team: team(r.team),
+      played: r.played,
+      won: r.won,
+      drawn: r.drawn,
+      lost: r.lost,
+      goals_for: r.goalsFor,
+      goals_against: r.goalsAgainst,
+      goal_difference: r.goalDifference,
+      points: r.points,
+      form: r.form,
+      description: null,
+    })),
+  };
+}

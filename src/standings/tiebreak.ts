@@ -1,0 +1,146 @@
+import type { Tiebreaker } from './table-rules.js';
+
+/** A counted result between two teams of one table. */
+export interface Result {
+  home: string;
+  away: string;
+  homeGoals: number;
+  awayGoals: number;
+}
+
+/** What the criteria compare, for one team, over some results. */
+export interface Tally {
+  played: number;
+  points: number;
+  wins: number;
+  draws: number;
+  goalsFor: number;
+  goalsAgainst: number;
+  awayGoalsFor: number;
+}
+
+export interface Points {
+  win: number;
+  draw: number;
+}
+
+function tally(teams: readonly string[], results: readonly Result[], scoring: Points): Map<string, Tally> {
+  const out = new Map<string, Tally>();
+  for (const team of teams)
+    out.set(team, { played: 0, points: 0, wins: 0, draws: 0, goalsFor: 0, goalsAgainst: 0, awayGoalsFor: 0 });
+  for (const r of results) {
+    const home = out.get(r.home);
+    const away = out.get(r.away);
+    if (!home || !away) continue;
+    home.played += 1;
+    away.played += 1;
+    home.goalsFor += r.homeGoals;
+    home.goalsAgainst += r.awayGoals;
+    away.goalsFor += r.awayGoals;
+    away.goalsAgainst += r.homeGoals;
+    away.awayGoalsFor += r.awayGoals;
+    if (r.homeGoals > r.awayGoals) {
+      home.points += scoring.win;
+      home.wins += 1;
+    } else if (r.homeGoals < r.awayGoals) {
+      away.points += scoring.win;
+      away.wins += 1;
+    } else {
+      home.points += scoring.draw;
+      away.points += scoring.draw;
+      home.draws += 1;
+      away.draws += 1;
+    }
+  }
+  return out;
+}
+
+/** No goal conceded ranks above any average; none scored either counts as nothing. */
+function goalAverage(t: Tally): number {
+  if (t.goalsAgainst === 0) return t.goalsFor > 0 ? Number.POSITIVE_INFINITY : 0;
+  return t.goalsFor / t.goalsAgainst;
+}
+
+const points = (t: Tally) => t.points;
+const goalDifference = (t: Tally) => t.goalsFor - t.goalsAgainst;
+const goalsFor = (t: Tally) => t.goalsFor;
+const awayGoalsFor = (t: Tally) => t.awayGoalsFor;
+
+/** Each criterion: what it measures, and whether over the results between the teams level only. */
+const CRITERIA: Record<Tiebreaker, { measure: (t: Tally) => number; headToHead: boolean }> = {
+  goal_difference: { measure: goalDifference, headToHead: false },
+  goals_for: { measure: goalsFor, headToHead: false },
+  goal_average: { measure: goalAverage, headToHead: false },
+  wins: { measure: (t) => t.wins, headToHead: false },
+  away_goals_for: { measure: awayGoalsFor, headToHead: false },
+  head_to_head_points: { measure: points, headToHead: true },
+  head_to_head_goal_difference: { measure: goalDifference, headToHead: true },
+  head_to_head_goals_for: { measure: goalsFor, headToHead: true },
+  head_to_head_away_goals: { measure: awayGoalsFor, headToHead: true },
+};
+
+const isHeadToHead = (criterion: Tiebreaker) => CRITERIA[criterion].headToHead;
+
+/** Splits `teams` by `value`, highest first; teams with the same value stay together in their order. */
+function partition(teams: readonly string[], value: (team: string) => number): string[][] {
+  const sorted = [...teams].sort((a, b) => value(b) - value(a));
+  const parts: string[][] = [];
+  for (const team of sorted) {
+    const last = parts.at(-1);
+    if (last && value(last[0]!) === value(team)) last.push(team);
+    else parts.push([team]);
+  }
+  return parts;
+}
+
+/**
+ * Orders teams level on points by the competition's criteria, in order. A head-to-head criterion
+ * compares the teams on the results between them only; once such a criterion separates some teams,
+ * the head-to-head criteria are applied again, from the first, to each set still level (the UEFA and
+ * FIFA wording). Teams level on everything keep `fallback` order (by name, the caller's).
+ */
+function resolve(
+  level: readonly string[],
+  criteria: readonly Tiebreaker[],
+  from: number,
+  results: readonly Result[],
+  overall: Map<string, Tally>,
+  scoring: Points,
+): string[] {
+  if (level.length <= 1 || from >= criteria.length) return [...level];
+  const criterion = criteria[from]!;
+  const { measure, headToHead } = CRITERIA[criterion];
+  let over = overall;
+  if (headToHead) {
+    const among = new Set(level);
+    over = tally(
+      level,
+      results.filter((r) => among.has(r.home) && among.has(r.away)),
+      scoring,
+    );
+  }
+  const parts = partition(level, (team) => measure(over.get(team)!));
+  let blockStart = from;
+  while (headToHead && blockStart > 0 && isHeadToHead(criteria[blockStart - 1]!)) blockStart -= 1;
+  const next = parts.length > 1 && headToHead ? blockStart : from + 1;
+  return parts.flatMap((part) => resolve(part, criteria, next, results, overall, scoring));
+}
+
+/**
+ * Ranks `teams` (given in the order that breaks a complete tie) by points, adjusted by `bonus`, then
+ * by `criteria`. Returns the teams in table order and each one's tally over all results.
+ */
+export function rank(
+  teams: readonly string[],
+  results: readonly Result[],
+  scoring: Points,
+  criteria: readonly Tiebreaker[],
+  bonus: ReadonlyMap<string, number> = new Map(),
+): { order: string[]; tallies: Map<string, Tally> } {
+  const tallies = tally(teams, results, scoring);
+  const total = (team: string) => tallies.get(team)!.points + (bonus.get(team) ?? 0);
+  const order = partition(teams, total).flatMap((level) =>
+    resolve(level, criteria, 0, results, tallies, scoring),
+  );
+  return { order, tallies };
+}

@@ -1,0 +1,237 @@
+// League tables on the real data: every men's World Cup group 1930-2022 computed from the stored results
+// equals the published (Fjelstul) table, but for the places decided by what results cannot show; three
+// Premier League seasons equal the published final tables, deductions included; and every curated
+// adjustment names a team of its season.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { computeSeasonTable, type SeasonTable } from '../../src/api/standings/season-standings.js';
+import { TABLE_ADJUSTMENTS } from '../../src/standings/adjustments.js';
+import { seasonTeamNames } from '../../src/storage/repositories/season-results.repository.js';
+import { seasonStandings } from '../../src/storage/repositories/team-detail.repository.js';
+import { openRealData, type RealData } from './support/real-data.js';
+import { needsSharedData, SHARED_AVAILABLE } from './support/shared-data.js';
+
+/**
+ * Groups where the computed table orders teams level on points differently from the published one, and
+ * why: a place decided by a play-off (1954 and 1958: the play-off is not a group match), by drawing lots,
+ * or by no rule at all. Every figure (played, won, drawn, lost, goals, points) is equal in these groups
+ * too. (1954 Group 2 was decided by a play-off as well, West Germany beating Turkey 7-2, but the computed
+ * order, by name for teams no rule separates, happens to agree.)
+ */
+const DECIDED_OFF_THE_RESULTS: Record<string, string> = {
+  '1950 Group 2':
+    'no rule ranked teams level below first place; the published table lists them by goal difference',
+  '1954 Group 3':
+    'level for first place, decided by lots under the 1954 rules; the published table lists Uruguay first',
+  '1954 Group 4': 'play-off: Switzerland beat Italy 4-1 for second place',
+  '1958 Group 1': 'play-off: Northern Ireland beat Czechoslovakia 2-1 after extra time',
+  '1958 Group 3': 'play-off: Wales beat Hungary 2-1',
+  '1958 Group 4': 'play-off: the Soviet Union beat England 1-0',
+  '1970 Group 1': 'drawing of lots: the Soviet Union first, Mexico second',
+  '1990 Group F': 'drawing of lots: the Republic of Ireland second, the Netherlands third',
+};
+
+/** Published final tables: position order and points (https://en.wikipedia.org/wiki/<season>_Premier_League). */
+const PREMIER_LEAGUE: Record<string, Array<[string, number]>> = {
+  '2022-23': [
+    ['Manchester City FC', 89],
+    ['Arsenal FC', 84],
+    ['Manchester United FC', 75],
+    ['Newcastle United FC', 71],
+    ['Liverpool FC', 67],
+    ['Brighton & Hove Albion FC', 62],
+    ['Aston Villa FC', 61],
+    ['Tottenham Hotspur FC', 60],
+    ['Brentford FC', 59],
+    ['Fulham FC', 52],
+    ['Crystal Palace FC', 45],
+    ['Chelsea FC', 44],
+    ['Wolverhampton Wanderers FC', 41],
+    ['West Ham United FC', 40],
+    ['AFC Bournemouth', 39],
+    ['Nottingham Forest FC', 38],
+    ['Everton FC', 36],
+    ['Leicester City FC', 34],
+    ['Leeds United FC', 31],
+    ['Southampton FC', 25],
+  ],
+  '2023-24': [
+    ['Manchester City FC', 91],
+    ['Arsenal FC', 89],
+    ['Liverpool FC', 82],
+    ['Aston Villa FC', 68],
+    ['Tottenham Hotspur FC', 66],
+    ['Chelsea FC', 63],
+    ['Newcastle United FC', 60],
+    ['Manchester United FC', 60],
+    ['West Ham United FC', 52],
+    ['Crystal Palace FC', 49],
+    ['Brighton & Hove Albion FC', 48],
+    ['AFC Bournemouth', 48],
+    ['Fulham FC', 47],
+    ['Wolverhampton Wanderers FC', 46],
+    ['Everton FC', 40],
+    ['Brentford FC', 39],
+    ['Nottingham Forest FC', 32],
+    ['Luton Town', 26],
+    ['Burnley FC', 24],
+    ['Sheffield United FC', 16],
+  ],
+  '2024-25': [
+    ['Liverpool FC', 84],
+    ['Arsenal FC', 74],
+    ['Manchester City FC', 71],
+    ['Chelsea FC', 69],
+    ['Newcastle United FC', 66],
+    ['Aston Villa FC', 66],
+    ['Nottingham Forest FC', 65],
+    ['Brighton & Hove Albion FC', 61],
+    ['AFC Bournemouth', 56],
+    ['Brentford FC', 56],
+    ['Fulham FC', 54],
+    ['Crystal Palace FC', 53],
+    ['Everton FC', 48],
+    ['West Ham United FC', 43],
+    ['Manchester United FC', 42],
+    ['Wolverhampton Wanderers FC', 42],
+    ['Tottenham Hotspur FC', 38],
+    ['Leicester City FC', 25],
+    ['Ipswich Town FC', 22],
+    ['Southampton FC', 12],
+  ],
+};
+
+type Row = SeasonTable['rows'][number];
+const figures = (
+  r: Pick<Row, 'played' | 'won' | 'drawn' | 'lost' | 'goals_for' | 'goals_against' | 'points'>,
+) => `${r.played} ${r.won} ${r.drawn} ${r.lost} ${r.goals_for}-${r.goals_against} ${r.points}`;
+
+describe('sources: league tables computed from the stored results', () => {
+  let real: RealData;
+
+  before(async () => {
+    if (SHARED_AVAILABLE) real = await openRealData('standings.db');
+  });
+  after(() => real?.close());
+
+  const season = async (code: string, key: string) => {
+    const row = await real.storage.db
+      .selectFrom('seasons')
+      .innerJoin('competitions', 'competitions.id', 'seasons.competition_id')
+      .selectAll('seasons')
+      .where('competitions.code', '=', code)
+      .where('seasons.key', '=', key)
+      .executeTakeFirstOrThrow();
+    const competition = await real.storage.db
+      .selectFrom('competitions')
+      .selectAll()
+      .where('id', '=', row.competition_id)
+      .executeTakeFirstOrThrow();
+    return { competition, season: row };
+  };
+
+  it('equals the published table of every men’s World Cup group 1930-2022, but places decided off the results', async (t) => {
+    if (!needsSharedData(t)) return;
+    const differing: string[] = [];
+    let groups = 0;
+    for (let year = 1930; year <= 2022; year += 4) {
+      if (year === 1942 || year === 1946) continue;
+      const { competition, season: s } = await season('fifa.wc', String(year));
+      const computed = await computeSeasonTable(real.storage.db, competition, s);
+      const published = await seasonStandings(real.storage.db, s.id);
+      if (year === 1934 || year === 1938) {
+        // Knockout tournaments: no group, no table, published or computed.
+        assert.deepEqual(
+          [published.length, computed.basis, computed.rows.length],
+          [0, null, 0],
+          String(year),
+        );
+        continue;
+      }
+      assert.equal(computed.basis, 'computed');
+      assert.equal(computed.rules?.points_for_win, year < 1994 ? 2 : 3, `${year}: points for a win`);
+      const labels = [...new Set(published.map((r) => r.group_name))];
+      for (const label of labels) {
+        groups += 1;
+        const mine = published.filter((r) => r.group_name === label);
+        const teams = mine
+          .map((r) => r.team_id)
+          .sort()
+          .join();
+        // Group labels differ where openfootball and Fjelstul name a second group stage apart: match by teams.
+        const group = [...new Set(computed.rows.map((r) => r.group))].find(
+          (g) =>
+            computed.rows
+              .filter((r) => r.group === g)
+              .map((r) => r.team.id)
+              .sort()
+              .join() === teams,
+        );
+        assert.notEqual(group, undefined, `${year} ${label}: no computed group of the same teams`);
+        const theirs = computed.rows.filter((r) => r.group === group);
+        const byTeam = new Map(theirs.map((r) => [r.team.id, r]));
+        for (const p of mine) {
+          assert.equal(figures(byTeam.get(p.team_id)!), figures(p), `${year} ${label}: ${p.team_name}`);
+        }
+        const order = (rows: Array<{ team_id?: string; team?: { id: string } }>) =>
+          rows.map((r) => r.team_id ?? r.team!.id).join();
+        if (order(mine) !== order(theirs)) differing.push(`${year} ${label}`);
+      }
+    }
+    t.diagnostic(`${groups} groups compared; ordered apart: ${differing.join(', ')}`);
+    assert.ok(groups >= 100, `${groups} groups`);
+    assert.deepEqual(differing, Object.keys(DECIDED_OFF_THE_RESULTS));
+  });
+
+  it('equals the published Premier League final tables of 2022-23, 2023-24 and 2024-25, deductions included', async (t) => {
+    if (!needsSharedData(t)) return;
+    for (const [key, expected] of Object.entries(PREMIER_LEAGUE)) {
+      const { competition, season: s } = await season('en.1', key);
+      const table = await computeSeasonTable(real.storage.db, competition, s);
+      assert.equal(table.basis, 'computed');
+      assert.equal(table.rules?.known, true);
+      assert.deepEqual(
+        table.rows.map((r) => [r.team.name, r.points]),
+        expected,
+        `Premier League ${key}`,
+      );
+      assert.ok(table.rows.every((r) => r.played === 38 && r.group === null));
+      if (key === '2023-24') {
+        // Everton's 8 points came in two decisions (10 reduced to 6 on appeal, then 2 more), each listed.
+        const total = new Map<string, number>();
+        for (const a of table.adjustments) total.set(a.team.name, (total.get(a.team.name) ?? 0) + a.points);
+        assert.deepEqual([...total].sort(), [
+          ['Everton FC', -8],
+          ['Nottingham Forest FC', -4],
+        ]);
+        assert.ok(table.adjustments.every((a) => a.reason !== '' && a.reference.startsWith('https://')));
+      }
+    }
+  });
+
+  it('names, in every curated adjustment, a team that played that season', async (t) => {
+    if (!needsSharedData(t)) return;
+    const unknown: string[] = [];
+    for (const adjustment of TABLE_ADJUSTMENTS) {
+      const found = await real.storage.db
+        .selectFrom('seasons')
+        .innerJoin('competitions', 'competitions.id', 'seasons.competition_id')
+        .select('seasons.id')
+        .where('competitions.code', '=', adjustment.competition)
+        .where('seasons.key', '=', adjustment.season)
+        .executeTakeFirst();
+      if (!found) {
+        unknown.push(`${adjustment.competition} ${adjustment.season}: no such season`);
+        continue;
+      }
+      const names = new Set(
+        (await seasonTeamNames(real.storage.db, found.id)).flatMap((n) => [n.name, ...n.aliases]),
+      );
+      const teams = adjustment.kind === 'points' ? [adjustment.team] : [adjustment.home, adjustment.away];
+      for (const team of teams) {
+        if (!names.has(team)) unknown.push(`${adjustment.competition} ${adjustment.season}: ${team}`);
+      }
+    }
+    assert.deepEqual(unknown, []);
+  });
+});
