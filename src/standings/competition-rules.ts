@@ -224,9 +224,16 @@ const lfp = (competition: string, league: string): CompetitionRules => ({
     {
       from: '2025-26',
       rules: rules(
-        ['goal_difference', 'head_to_head_points', 'head_to_head_goal_difference', 'goals_for', 'wins'],
+        [
+          'goal_difference',
+          'head_to_head_points',
+          'head_to_head_goal_difference',
+          'goals_for',
+          'wins',
+          'away_wins',
+        ],
         wiki(`2025%E2%80%9326_${league}`),
-        'most away wins, then fewest disciplinary points (yellow card 1, red card 3), then a drawing of lots',
+        'fewest disciplinary points (yellow card 1, red card 3), then a drawing of lots',
       ),
     },
   ],
@@ -301,9 +308,9 @@ const BELGIUM: CompetitionRules = {
   eras: [
     {
       rules: rules(
-        ['wins', ...GD_GF, 'away_goals_for'],
+        ['wins', ...GD_GF, 'away_goals_for', 'away_wins'],
         wiki('2023%E2%80%9324_Belgian_Pro_League'),
-        'away wins, then a deciding match; in the play-offs (points halved, rounded up) a club whose points were rounded up ranks below a club level on points whose were not, then the regular-season position decides',
+        'a deciding match; in the play-offs (points halved, rounded up) a club whose points were rounded up ranks below a club level on points whose were not, then the regular-season position decides',
       ),
     },
   ],
@@ -324,26 +331,26 @@ const AUSTRIA: CompetitionRules = {
     {
       until: '2017-18',
       rules: rules(
-        [...GD_GF, 'wins'],
+        [...GD_GF, 'wins', 'away_wins'],
         wiki('2015%E2%80%9316_Austrian_Football_Bundesliga'),
-        'away wins, then the matches between the clubs (order not verified for these seasons)',
+        'the matches between the clubs (order not verified for these seasons)',
       ),
     },
     {
       from: '2018-19',
       until: '2020-21',
       rules: rules(
-        [...GD_GF, 'wins'],
+        [...GD_GF, 'wins', 'away_wins'],
         'https://www.ligaportal.at/bundesliga/allgemein-news/6405-tipico-bundesliga-so-sieht-die-tabelle-nach-der-punkteteilung-aus',
-        `away wins, then the matches between the clubs; ${AUSTRIA_SPLIT}`,
+        `the matches between the clubs; ${AUSTRIA_SPLIT}`,
       ),
     },
     {
       from: '2021-22',
       rules: rules(
-        [...H2H, 'head_to_head_away_goals', ...GD_GF, 'wins'],
+        [...H2H, 'head_to_head_away_goals', ...GD_GF, 'wins', 'away_wins', 'away_goals_for'],
         'https://www.ligaportal.at/bundesliga/allgemein-news/11214-vor-dem-saisonfinale-der-admiral-bundesliga-reihung-bei-punktegleichstand',
-        `away wins, then away goals; ${AUSTRIA_SPLIT}`,
+        AUSTRIA_SPLIT,
       ),
     },
   ],
@@ -356,17 +363,17 @@ const AUSTRIA_2: CompetitionRules = {
     {
       until: '2020-21',
       rules: rules(
-        [...GD_GF, 'wins'],
+        [...GD_GF, 'wins', 'away_wins'],
         wiki('2019%E2%80%9320_2._Liga_(Austria)'),
-        'away wins, then the matches between the clubs (order not verified for the second tier)',
+        'the matches between the clubs (order not verified for the second tier)',
       ),
     },
     {
       from: '2021-22',
       rules: rules(
-        [...H2H, 'head_to_head_away_goals', ...GD_GF, 'wins'],
+        [...H2H, 'head_to_head_away_goals', ...GD_GF, 'wins', 'away_wins', 'away_goals_for'],
         'https://www.ligaportal.at/bundesliga/allgemein-news/11214-vor-dem-saisonfinale-der-admiral-bundesliga-reihung-bei-punktegleichstand',
-        'away wins, then away goals',
+        'not known beyond these',
       ),
     },
   ],
@@ -775,17 +782,17 @@ const CHAMPIONS_LEAGUE: CompetitionRules = {
       from: '2021-22',
       until: '2023-24',
       rules: rules(
-        [...H2H, ...GD_GF, 'away_goals_for', 'wins'],
+        [...H2H, ...GD_GF, 'away_goals_for', 'wins', 'away_wins'],
         wiki('2023%E2%80%9324_UEFA_Champions_League_group_stage'),
-        'away wins in all group matches, then disciplinary points, then the UEFA club coefficient',
+        'disciplinary points, then the UEFA club coefficient',
       ),
     },
     {
       from: '2024-25',
       rules: rules(
-        [...GD_GF, 'away_goals_for', 'wins'],
+        [...GD_GF, 'away_goals_for', 'wins', 'away_wins'],
         wiki('2024%E2%80%9325_UEFA_Champions_League_league_phase'),
-        "away wins, then the opponents' collective points, goal difference and goals scored, then disciplinary points, then the UEFA club coefficient",
+        "the opponents' collective points, goal difference and goals scored, then disciplinary points, then the UEFA club coefficient",
       ),
     },
   ],

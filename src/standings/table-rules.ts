@@ -16,6 +16,8 @@ export type Tiebreaker =
   /** goals for divided by goals against (World Cups 1958-1966); no goal against ranks first */
   | 'goal_average'
   | 'wins'
+  /** matches won away from home */
+  | 'away_wins'
   /** goals scored away from home */
   | 'away_goals_for'
   | 'head_to_head_points'

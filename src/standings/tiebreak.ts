@@ -14,6 +14,7 @@ export interface Tally {
   points: number;
   wins: number;
   draws: number;
+  awayWins: number;
   goalsFor: number;
   goalsAgainst: number;
   awayGoalsFor: number;
@@ -27,7 +28,16 @@ export interface Points {
 function tally(teams: readonly string[], results: readonly Result[], scoring: Points): Map<string, Tally> {
   const out = new Map<string, Tally>();
   for (const team of teams)
-    out.set(team, { played: 0, points: 0, wins: 0, draws: 0, goalsFor: 0, goalsAgainst: 0, awayGoalsFor: 0 });
+    out.set(team, {
+      played: 0,
+      points: 0,
+      wins: 0,
+      draws: 0,
+      awayWins: 0,
+      goalsFor: 0,
+      goalsAgainst: 0,
+      awayGoalsFor: 0,
+    });
   for (const r of results) {
     const home = out.get(r.home);
     const away = out.get(r.away);
@@ -45,6 +55,7 @@ function tally(teams: readonly string[], results: readonly Result[], scoring: Po
     } else if (r.homeGoals < r.awayGoals) {
       away.points += scoring.win;
       away.wins += 1;
+      away.awayWins += 1;
     } else {
       home.points += scoring.draw;
       away.points += scoring.draw;
@@ -72,6 +83,7 @@ const CRITERIA: Record<Tiebreaker, { measure: (t: Tally) => number; headToHead: 
   goals_for: { measure: goalsFor, headToHead: false },
   goal_average: { measure: goalAverage, headToHead: false },
   wins: { measure: (t) => t.wins, headToHead: false },
+  away_wins: { measure: (t) => t.awayWins, headToHead: false },
   away_goals_for: { measure: awayGoalsFor, headToHead: false },
   head_to_head_points: { measure: points, headToHead: true },
   head_to_head_goal_difference: { measure: goalDifference, headToHead: true },

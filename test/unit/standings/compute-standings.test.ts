@@ -102,6 +102,14 @@ test('head-to-head with three teams level: a mini-table of the matches between t
   );
 });
 
+test('away wins separate teams level on points, goals and wins where the rules say so', () => {
+  // Z won away, B at home: level on everything else, Z first though B comes first by name.
+  const matches = [played('C 0-1 Z'), played('B 1-0 D')];
+  const criteria: Tiebreaker[] = ['goal_difference', 'goals_for', 'wins', 'away_wins'];
+  assert.equal(order(table(matches, rules(criteria)).rows), 'Z B C D');
+  assert.equal(order(table(matches, rules(criteria.slice(0, 3))).rows), 'B Z C D');
+});
+
 test('teams level on everything share an order by name, with distinct positions', () => {
   const rows = table([played('B 1-1 A')], ENGLAND).rows;
   assert.deepEqual(
