@@ -18,6 +18,7 @@ import { registerErrorHandling, sendError } from './plugins/errors.js';
 import { registerResponseCache } from './plugins/response-cache.js';
 import { newRequestId } from './request-id.js';
 import { StandingsBook } from './standings/season-standings.js';
+import { changeRoutes } from './routes/changes.js';
 import type { RouteDeps } from './route-context.js';
 import { ROUTER_OPTIONS, RouteTable } from './routing/route-table.js';
 import { RouteValidators } from './routing/route-validators.js';
@@ -188,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(matchRoutes, deps);
       await api.register(matchDetailRoutes, deps);
       await api.register(teamRoutes, deps);
+      await api.register(changeRoutes, deps);
     },
     { prefix: API_PREFIX },
   );

@@ -1,4 +1,5 @@
 import type { Storage } from '../storage/connection.js';
+import { logRunChanges } from '../storage/repositories/change-log.repository.js';
 import { refreshDerivedCounts } from '../storage/repositories/derived-counts.js';
 import { refreshMatchJson, type ChangedMatch } from '../storage/repositories/match-json.js';
 import { refreshPlannerStatistics } from '../storage/planner-statistics.js';
@@ -116,7 +117,9 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
     // The counts derive from these tables alone, and every run that changes them refreshes the counts in
     // the same transaction: a run that changed nothing leaves them true as they are.
     const changed = synced.some((r) => r.inserted + r.updated > 0);
-    const derived = changed ? await refreshDerivedCounts(trx, now) : 0;
+    const derived = changed
+      ? await refreshDerivedCounts(trx, now)
+      : { seasons: [] as string[], competitions: [] as string[] };
     const matchJson = await refreshMatchJson(trx, storage.engine, {
       matches: changedMatches(batch.matches, matches),
       // A new team, competition or season has no match stored before this run.
@@ -125,6 +128,18 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
       seasons: idsWhere(seasons, 'updated'),
     });
     if (changed) await refreshPlannerStatistics(trx, storage.engine);
+    const wrote = (result: SyncResult) => idsWhere(result, 'inserted', 'updated');
+    const logged = await logRunChanges(trx, {
+      competitions: [...wrote(competitions), ...derived.competitions],
+      seasons: [...wrote(seasons), ...derived.seasons],
+      teams: wrote(teams),
+      matches: wrote(matches),
+      renamed: {
+        competitions: idsWhere(competitions, 'updated'),
+        seasons: idsWhere(seasons, 'updated'),
+        teams: idsWhere(teams, 'updated'),
+      },
+    });
 
     const outcome = new Map<string, keyof SyncCounts>();
     for (const result of synced) for (const [id, what] of result.outcome) outcome.set(id, what);
@@ -179,7 +194,8 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
       updated: counts.updated,
       unchanged: counts.unchanged,
       rejected: counts.rejected,
-      rowsWritten: written + aliasesWritten + derived + matchJson,
+      rowsWritten:
+        written + aliasesWritten + derived.seasons.length + derived.competitions.length + matchJson + logged,
       notes: batch.notes,
       durationMs: 0,
     };

@@ -170,6 +170,14 @@ export interface ApiKeyTable {
 }
 
 /** Requests admitted per key in one slot of the last minute (see migration 0008). */
+/** The change feed's log: one row per record, at the sequence number of its latest change (migration 0010). */
+export interface ChangeTable {
+  /** Generated; bigint on PostgreSQL, read back as a string there. */
+  seq: Generated<number | string>;
+  kind: 'competition' | 'season' | 'team' | 'match';
+  record_id: string;
+}
+
 export interface KeyWindowTable {
   key_id: string;
   /** The slot's end, ms since the epoch (bigint: read back as a string on PostgreSQL). */
@@ -301,6 +309,7 @@ export interface Database {
   api_keys: ApiKeyTable;
   key_usage: KeyUsageTable;
   key_windows: KeyWindowTable;
+  changes: ChangeTable;
   players: PlayerTable;
   squad_members: SquadMemberTable;
   match_team_stats: MatchTeamStatsTable;

@@ -175,9 +175,11 @@ describe('ingestion: the stored JSON of matches', () => {
       storage.db,
     );
     await sql`insert into match_json (id, json) select id, 'stale' from matches`.execute(storage.db);
-    // And without what later migrations added, so that they apply again after 0007.
+    // And without what later migrations added, so that they apply again after 0007 (a new migration that
+    // adds a table or a column adds its undoing here).
     await sql`delete from touchline_migrations where name >= '0007'`.execute(storage.db);
     await sql`drop table key_windows`.execute(storage.db);
+    await sql`drop table changes`.execute(storage.db);
     await sql`alter table competitions drop column table_season_count`.execute(storage.db);
 
     const result = await migrateToLatest(storage);

@@ -9,6 +9,7 @@ import * as matchJson from './0006-match-json.js';
 import * as matchJsonByKickOff from './0007-match-json-by-kick-off.js';
 import * as keyWindows from './0008-key-windows.js';
 import * as tableSeasonCount from './0009-table-season-count.js';
+import * as changeLog from './0010-change-log.js';
 
 /** Migrations are listed here in order; each receives the engine for the few DDL spellings that differ. */
 const MIGRATIONS = {
@@ -21,6 +22,7 @@ const MIGRATIONS = {
   '0007-match-json-by-kick-off': matchJsonByKickOff,
   '0008-key-windows': keyWindows,
   '0009-table-season-count': tableSeasonCount,
+  '0010-change-log': changeLog,
 };
 
 export async function migrateToLatest(storage: Storage): Promise<MigrationResultSet> {

@@ -101,7 +101,7 @@ async function seasonsWithTables(db: Db) {
   return new Map([...seasonsOf].map(([competition, seasons]) => [competition, seasons.size]));
 }
 
-async function refreshSeasons(db: Db, now: string): Promise<number> {
+async function refreshSeasons(db: Db, now: string): Promise<string[]> {
   const stats = await db
     .selectFrom('matches')
     .select((eb) => [
@@ -118,7 +118,7 @@ async function refreshSeasons(db: Db, now: string): Promise<number> {
   const seasons = await db.selectFrom('seasons').selectAll().orderBy('key', 'desc').execute();
   const newest = new Map<string, string>();
   for (const s of seasons) if (!newest.has(s.competition_id)) newest.set(s.competition_id, s.id);
-  let written = 0;
+  const written: string[] = [];
   for (const season of seasons) {
     const s = bySeason.get(season.id);
     const next = {
@@ -134,13 +134,13 @@ async function refreshSeasons(db: Db, now: string): Promise<number> {
         .set({ ...next, updated_at: now })
         .where('id', '=', season.id)
         .execute();
-      written += 1;
+      written.push(season.id);
     }
   }
   return written;
 }
 
-async function refreshCompetitions(db: Db, now: string): Promise<number> {
+async function refreshCompetitions(db: Db, now: string): Promise<string[]> {
   const stats = await db
     .selectFrom('matches')
     .select((eb) => [
@@ -159,7 +159,7 @@ async function refreshCompetitions(db: Db, now: string): Promise<number> {
   const standings = await seasonRows(db, 'standings');
   const squads = await seasonRows(db, 'squad_members');
   const tables = await seasonsWithTables(db);
-  let written = 0;
+  const written: string[] = [];
   for (const competition of await db.selectFrom('competitions').selectAll().execute()) {
     const c = byCompetition.get(competition.id);
     const next = {
@@ -180,7 +180,7 @@ async function refreshCompetitions(db: Db, now: string): Promise<number> {
         .set({ ...next, updated_at: now })
         .where('id', '=', competition.id)
         .execute();
-      written += 1;
+      written.push(competition.id);
     }
   }
   return written;
@@ -193,6 +193,9 @@ async function refreshCompetitions(db: Db, now: string): Promise<number> {
  * `updated_at` as it was. A season is current when it is its competition's newest and still has matches
  * to play (scheduled, live or postponed).
  */
-export async function refreshDerivedCounts(db: Db, now: string): Promise<number> {
-  return (await refreshSeasons(db, now)) + (await refreshCompetitions(db, now));
+export async function refreshDerivedCounts(
+  db: Db,
+  now: string,
+): Promise<{ seasons: string[]; competitions: string[] }> {
+  return { seasons: await refreshSeasons(db, now), competitions: await refreshCompetitions(db, now) };
 }

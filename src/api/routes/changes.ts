@@ -1,0 +1,143 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Kysely } from 'kysely';
+import type { Storage } from '../../storage/connection.js';
+import type { Database } from '../../storage/schema.js';
+import {
+  latestChange,
+  readChanges,
+  type ChangeKind,
+  type ChangeRow,
+} from '../../storage/repositories/change-log.repository.js';
+import { findMatch } from '../../storage/repositories/match.repository.js';
+import { invalidParameter } from '../errors/catalogue.js';
+import { toCompetition, toMatch, toSeason, toTeam } from '../mappers.js';
+import { REQUEST_ID_PLACEHOLDER } from '../cached-body.js';
+import type { RouteDeps } from '../route-context.js';
+import { errorResponses } from '../schemas/common.js';
+import { Competition, Match, Season, Team } from '../schemas/resources.js';
+
+const CURSOR_PREFIX = 'c1.';
+
+/** Opaque to clients; the same on every instance and across restarts, since it is the log's own number. */
+export function encodeCursor(seq: number): string {
+  return Buffer.from(`${CURSOR_PREFIX}${seq}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): number | undefined {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!text.startsWith(CURSOR_PREFIX)) return undefined;
+  const seq = Number(text.slice(CURSOR_PREFIX.length));
+  return Number.isSafeInteger(seq) && seq >= 0 ? seq : undefined;
+}
+
+const Change = Type.Object({
+  type: Type.Union([
+    Type.Literal('competition'),
+    Type.Literal('season'),
+    Type.Literal('team'),
+    Type.Literal('match'),
+  ]),
+  id: Type.String(),
+  record: Type.Union([Competition, Season, Team, Match], {
+    description: 'The record as the API serves it now (its own route gives the same object)',
+  }),
+});
+
+/** How each kind's records are read (by ID, one query a page) and served. */
+const TABLES = {
+  competition: { table: 'competitions', serve: toCompetition },
+  season: { table: 'seasons', serve: toSeason },
+  team: { table: 'teams', serve: toTeam },
+} as const;
+
+type Served = ReturnType<(typeof TABLES)[keyof typeof TABLES]['serve']> | ReturnType<typeof toMatch>;
+
+/** The records of a page of changes, as served now: one query per kind; matches through their own reader. */
+async function recordsOf(db: Kysely<Database>, storage: Storage, rows: readonly ChangeRow[]) {
+  const ids = (kind: ChangeKind) => rows.filter((r) => r.kind === kind).map((r) => r.recordId);
+  const found = new Map<string, Served>();
+  for (const [kind, { table, serve }] of Object.entries(TABLES)) {
+    const wanted = ids(kind as ChangeKind);
+    if (wanted.length === 0) continue;
+    const stored = await db.selectFrom(table).selectAll().where('id', 'in', wanted).execute();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each table's rows go to its own mapper
+    for (const row of stored) found.set(`${kind} ${row.id}`, serve(row as any));
+  }
+  for (const id of ids('match')) {
+    const row = await findMatch(storage, id);
+    if (row) found.set(`match ${id}`, toMatch(row));
+  }
+  return found;
+}
+
+export const changeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db, storage }) => {
+  app.get(
+    '/football/changes',
+    {
+      config: { cache: true },
+      schema: {
+        summary: 'Competitions, seasons, teams and matches whose served fields changed after a cursor',
+        description:
+          'In commit order, each record once, at its latest change, with the record as served now. Without ' +
+          '`since` the feed starts at the beginning: every stored record, a full snapshot; `meta.latest` is ' +
+          'the cursor of "now", for a client that only wants what changes from here. A client that stores ' +
+          '`meta.next` and calls again with it holds an exact copy of these four resources. Cursors are ' +
+          'opaque, stable across restarts and the same on every instance. Ingestion never removes a record, ' +
+          'so the feed has no deletions.',
+        tags: ['changes'],
+        querystring: Type.Object(
+          {
+            since: Type.Optional(
+              Type.String({
+                pattern: '^[A-Za-z0-9_-]{1,64}$',
+                description: 'A cursor from meta.next or meta.latest',
+              }),
+            ),
+            limit: Type.Integer({
+              minimum: 1,
+              maximum: 500,
+              default: 100,
+              description: 'Changes per page, 1-500.',
+            }),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({
+            data: Type.Array(Change),
+            meta: Type.Object({
+              next: Type.String({
+                description: 'The cursor to ask with next; the same as since when nothing changed',
+              }),
+              has_more: Type.Boolean(),
+              latest: Type.String({ description: 'The cursor of the newest change' }),
+              request_id: Type.String(),
+            }),
+          }),
+          ...errorResponses(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request) => {
+      const { since, limit } = request.query;
+      const from = since === undefined ? 0 : decodeCursor(since);
+      if (from === undefined) throw invalidParameter('since', 'is not a cursor of this API');
+      const rows = await readChanges(db, from, limit + 1);
+      const page = rows.slice(0, limit);
+      const records = await recordsOf(db, storage, page);
+      const last = page.at(-1)?.seq ?? from;
+      return {
+        data: page.flatMap((row) => {
+          const record = records.get(`${row.kind} ${row.recordId}`);
+          return record ? [{ type: row.kind, id: row.recordId, record }] : [];
+        }),
+        meta: {
+          next: encodeCursor(last),
+          has_more: rows.length > limit,
+          latest: encodeCursor(Math.max(last, await latestChange(db))),
+          request_id: REQUEST_ID_PLACEHOLDER,
+        },
+      };
+    },
+  );
+};
