@@ -61,6 +61,16 @@ async function assertHealthy(api: string, what: string): Promise<void> {
 const logLines = (served: Served) =>
   served.server.output.stdout.split('\n').filter((line) => line.includes('database file changed'));
 
+/** The log lines once one says `what`: the child's output arrives a moment after the answer it explains. */
+async function loggedWithin(served: Served, what: string, ms = 5000): Promise<string[]> {
+  const deadline = Date.now() + ms;
+  while (!logLines(served).some((line) => line.includes(what))) {
+    if (Date.now() > deadline) assert.fail(`no log line with "${what}" in:\n${served.server.output.stdout}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return logLines(served);
+}
+
 test(
   'SQLite file moved away, moved back, then deleted under a running server',
   { timeout: 90_000 },
@@ -83,12 +93,8 @@ test(
     await data.arrayBuffer();
 
     // Logged once per streak, naming the path, not once per check.
-    const lines = logLines(served);
+    const lines = await loggedWithin(served, `${file} was deleted or moved away`);
     assert.ok(lines.length >= 1 && lines.length <= 3, `a few log lines, got:\n${lines.join('\n')}`);
-    assert.ok(
-      lines.some((line) => line.includes(`${file} was deleted or moved away`)),
-      lines.join('\n'),
-    );
 
     // A command run meanwhile refuses, naming the path, and does not put a new file there.
     const keys = await cliOnce(['keys', 'list'], served.env);
@@ -108,8 +114,5 @@ test('SQLite file replaced by another database under a running server', { timeou
 
   fs.renameSync(other, served.file);
   await assertDegraded(served.api, 'replaced');
-  assert.ok(
-    logLines(served).some((line) => line.includes(`${served.file} was replaced by another file`)),
-    served.server.output.stdout,
-  );
+  await loggedWithin(served, `${served.file} was replaced by another file`);
 });
