@@ -78,7 +78,7 @@ async function matchesShowing(db: Db, renamed: RunChanges['renamed']): Promise<s
         .select('id')
         .where(column, 'in', values.slice(from, from + CHUNK))
         .execute();
-      ids.push(...rows.map((r) => r.id));
+      for (const row of rows) ids.push(row.id);
     }
   };
   await of('competition_id', renamed.competitions);
