@@ -34,3 +34,15 @@ export function slugify(text: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/**
+ * Case-, accent- and punctuation-insensitive form of a name: "Nott'm Forest" -> "nott m forest",
+ * "Côte d'Ivoire" -> "cote d ivoire". Team aliases are stored under it, and team search compares the
+ * query in this form with them, so a spelling is found with or without its apostrophes and dots.
+ */
+export const nameKeyText = memoizeText((text) =>
+  foldText(text)
+    .replace(/[.,'’`"()/-]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim(),
+);

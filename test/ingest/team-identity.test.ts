@@ -128,17 +128,23 @@ describe('ingestion: team identity across spellings', () => {
     ]);
   });
 
-  it('stores every spelling seen as an alias of its team', async () => {
+  it("stores every spelling seen, and the club directory's, as aliases of its team", async () => {
     const aliases = await storage.db
       .selectFrom('team_aliases')
       .innerJoin('teams', 'teams.id', 'team_aliases.team_id')
-      .select(['team_aliases.scope', 'team_aliases.alias', 'teams.name'])
+      .select(['team_aliases.scope', 'team_aliases.alias', 'team_aliases.source'])
       .where('teams.name', '=', 'Manchester United FC')
       .orderBy('team_aliases.alias')
       .execute();
+    // "Man Utd" from the directory, "Man United" (football-data's spelling) from the project's aliases.
     assert.deepEqual(
-      aliases.map((a) => `${a.scope}:${a.alias}`),
-      ['eng:Manchester United', 'eng:Manchester United FC'],
+      aliases.map((a) => `${a.scope}:${a.alias}:${a.source}`),
+      [
+        'eng:Man United:openfootball/clubs',
+        'eng:Man Utd:openfootball/clubs',
+        'eng:Manchester United:openfootball/football.json',
+        'eng:Manchester United FC:openfootball/football.json',
+      ],
     );
   });
 });

@@ -27,7 +27,8 @@ export const teamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db
       config: { cache: true },
       schema: {
         summary: 'Teams in alphabetical order',
-        description: 'q matches the current name and every spelling the sources used for the team.',
+        description:
+          'q matches the current name and every spelling the sources used for the team ("Man United", "Wolves"), with or without its punctuation ("Nott\'m Forest", "Cote d Ivoire").',
         tags,
         querystring: Type.Object(
           { q: Type.Optional(SearchQuery), ...PageQuery },

@@ -1,12 +1,17 @@
-/** football-data league folders and the club directories their team names are looked up in. */
+import { clubScopes } from '../reference/countries.js';
+
+/**
+ * football-data league folders and the club directories their team names are looked up in: the
+ * country's own, then its neighbours' (Welsh clubs in the English leagues, AS Monaco in Ligue 1).
+ */
 const LEAGUE_SCOPES: Record<string, string[]> = {
-  'premier-league': ['eng', 'wal'],
-  championship: ['eng', 'wal'],
-  bundesliga: ['de'],
-  'la-liga': ['es'],
-  'serie-a': ['it'],
-  'ligue-1': ['fr', 'mc'],
-  eredivisie: ['nl'],
+  'premier-league': clubScopes('eng'),
+  championship: clubScopes('eng'),
+  bundesliga: clubScopes('de'),
+  'la-liga': clubScopes('es'),
+  'serie-a': clubScopes('it'),
+  'ligue-1': clubScopes('fr'),
+  eredivisie: clubScopes('nl'),
 };
 
 /** `datasets/premier-league/season-2324.csv` -> its league's scopes, or undefined for an unknown league. */

@@ -8,7 +8,7 @@ export interface ResolvedTeam {
   aliasKey: string;
   /** How the name was matched: an alias already stored, the reference directory, or the name itself. */
   via: 'stored-alias' | 'reference' | 'name';
-  /** The reference directory's canonical name, when it was used. */
+  /** The reference directory's canonical name for the spelling, when the directory knows it. */
   canonical?: string;
 }
 
@@ -25,7 +25,8 @@ export const UNSCOPED = '-';
 /**
  * Turns a team name seen in a source into a team ID. An alias already stored wins (it keeps an approved or
  * earlier mapping's ID), then the reference directory's canonical club, then the name itself; the last two
- * derive the ID from the canonical key only, so a rebuild from the same sources gives the same IDs.
+ * derive the ID from the canonical key only (or the key the directory sets for a club that was once two
+ * teams), so a rebuild from the same sources gives the same IDs.
  */
 export class TeamResolver {
   constructor(
@@ -38,7 +39,12 @@ export class TeamResolver {
     const candidates = scopes.length > 0 ? scopes : [UNSCOPED];
     for (const scope of candidates) {
       const teamId = this.stored.get(storedAliasKey(scope, aliasKey));
-      if (teamId) return { teamId, scope, aliasKey, via: 'stored-alias' };
+      if (teamId) {
+        const canonical = this.reference.lookup(name, scope);
+        return canonical
+          ? { teamId, scope, aliasKey, via: 'stored-alias', canonical }
+          : { teamId, scope, aliasKey, via: 'stored-alias' };
+      }
     }
     for (const scope of candidates) {
       const canonical = this.reference.lookup(name, scope);
@@ -49,11 +55,21 @@ export class TeamResolver {
           .spellings(canonical, scope)
           .map((spelling) => this.stored.get(storedAliasKey(scope, exactNameKey(spelling))))
           .find((id) => id !== undefined);
-        const teamId = storedId ?? stableId('team', `${scope}:=${canonicalKey}`);
+        const idKey = this.reference.idKey(canonical, scope) ?? `${scope}:=${canonicalKey}`;
+        const teamId = storedId ?? stableId('team', idKey);
         return { teamId, scope, aliasKey, via: 'reference', canonical };
       }
     }
     const scope = candidates[0] ?? UNSCOPED;
     return { teamId: stableId('team', `${scope}:~${looseNameKey(name)}`), scope, aliasKey, via: 'name' };
+  }
+
+  /**
+   * The directory's spellings of the club a name resolved to (none when the directory does not know it):
+   * stored as the team's aliases, so that team search finds every spelling a source may use, such as
+   * football-data's "Nott'm Forest" for the club football.json calls "Nottingham Forest FC".
+   */
+  directorySpellings(resolved: ResolvedTeam): readonly string[] {
+    return resolved.canonical ? this.reference.ownSpellingsOf(resolved.canonical, resolved.scope) : [];
   }
 }

@@ -1,4 +1,4 @@
-import { countryByKey, type Country } from '../reference/countries.js';
+import { clubScopes, countryByKey, type Country } from '../reference/countries.js';
 
 export interface CompetitionProfile {
   code: string;
@@ -22,10 +22,6 @@ const CONTINENTAL: Record<string, { timezone: string }> = {
   'copa.l': { timezone: 'America/Sao_Paulo' },
 };
 
-// Leagues with members from a neighbouring directory: Welsh clubs play in the English pyramid and
-// Canadian clubs in MLS; their names are looked up there after the league's own country.
-const EXTRA_SCOPES: Record<string, string[]> = { eng: ['wal'], us: ['ca'] };
-
 /** Describes a football.json file code such as `en.1`, `de.cup`, `uefa.cl` or `mls`. */
 export function competitionProfile(code: string): CompetitionProfile {
   const continental = CONTINENTAL[code];
@@ -43,7 +39,9 @@ export function competitionProfile(code: string): CompetitionProfile {
   const [prefix = code, tier] = code.split('.');
   const country = countryByKey(PREFIX_TO_COUNTRY[prefix] ?? prefix) ?? null;
   const type = tier === 'cup' ? 'cup' : tier === undefined || /^\d+$/.test(tier) ? 'league' : 'unknown';
-  const scopes = country ? [country.key, ...(EXTRA_SCOPES[country.key] ?? [])] : [];
+  // Leagues with members from a neighbouring directory (Welsh clubs in the English pyramid, AS Monaco in
+  // the French league): their names are looked up there after the league's own country.
+  const scopes = country ? clubScopes(country.key) : [];
   return {
     code,
     country,

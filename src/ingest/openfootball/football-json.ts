@@ -25,6 +25,8 @@ import { competitionName, correctSeasonYears, seasonName } from './season-dates.
 import { isPlaceholderTeam, teamName } from './team-names.js';
 
 const SOURCE = SOURCE_NAMES.footballJson;
+/** What the club directory's spellings (and the project's, merged into it) are credited to. */
+const CLUB_DIRECTORY = 'openfootball/clubs';
 const FILE_PATH = /(?:^|\/)(\d{4}(?:-\d{2})?)\/([a-z]+(?:\.[a-z0-9]+)?)\.json$/;
 const DAY_MS = 86_400_000;
 
@@ -98,6 +100,8 @@ export function normalizeFootballJson(
   const competitions = new Map<string, CompetitionRecord>();
   const teams = new Map<string, TeamRecord>();
   const aliases = new Map<string, TeamAliasRecord>();
+  // Clubs whose directory spellings were offered already (scope, canonical name, team).
+  const clubsOffered = new Set<string>();
   // season folder + date + home + away -> where that fixture was first seen, to catch files repeating others.
   const fixturesSeen = new Map<string, string>();
 
@@ -215,15 +219,11 @@ export function normalizeFootballJson(
     );
     // Offered even when already stored, so the alias is credited to the best-ranked source that spells it.
     addAlias(resolved.scope, resolved.aliasKey, name, resolved.teamId, SOURCE);
-    if (resolved.via !== 'stored-alias') {
-      if (resolved.canonical) {
-        addAlias(
-          resolved.scope,
-          exactNameKey(resolved.canonical),
-          resolved.canonical,
-          resolved.teamId,
-          'openfootball/clubs',
-        );
+    const club = `${resolved.scope}\u0000${resolved.canonical ?? ''}\u0000${resolved.teamId}`;
+    if (resolved.canonical && !clubsOffered.has(club)) {
+      clubsOffered.add(club);
+      for (const spelling of resolver.directorySpellings(resolved)) {
+        addAlias(resolved.scope, exactNameKey(spelling), spelling, resolved.teamId, CLUB_DIRECTORY);
       }
     }
     return resolved.teamId;

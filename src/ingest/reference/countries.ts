@@ -12,6 +12,7 @@ export interface Country {
 }
 
 const ROWS: Array<[key: string, name: string, iso2: string, fifa: string, timezone: string]> = [
+  ['ad', 'Andorra', 'AD', 'AND', 'Europe/Andorra'],
   ['ar', 'Argentina', 'AR', 'ARG', 'America/Argentina/Buenos_Aires'],
   ['at', 'Austria', 'AT', 'AUT', 'Europe/Vienna'],
   ['au', 'Australia', 'AU', 'AUS', 'Australia/Sydney'],
@@ -43,11 +44,13 @@ const ROWS: Array<[key: string, name: string, iso2: string, fifa: string, timezo
   ['it', 'Italy', 'IT', 'ITA', 'Europe/Rome'],
   ['jp', 'Japan', 'JP', 'JPN', 'Asia/Tokyo'],
   ['kz', 'Kazakhstan', 'KZ', 'KAZ', 'Asia/Almaty'],
+  ['li', 'Liechtenstein', 'LI', 'LIE', 'Europe/Vaduz'],
   ['ma', 'Morocco', 'MA', 'MAR', 'Africa/Casablanca'],
   ['mc', 'Monaco', 'MC', 'MCO', 'Europe/Monaco'],
   ['mx', 'Mexico', 'MX', 'MEX', 'America/Mexico_City'],
   ['nir', 'Northern Ireland', 'GB', 'NIR', 'Europe/London'],
   ['nl', 'Netherlands', 'NL', 'NED', 'Europe/Amsterdam'],
+  ['nz', 'New Zealand', 'NZ', 'NZL', 'Pacific/Auckland'],
   ['pe', 'Peru', 'PE', 'PER', 'America/Lima'],
   ['pl', 'Poland', 'PL', 'POL', 'Europe/Warsaw'],
   ['pt', 'Portugal', 'PT', 'POR', 'Europe/Lisbon'],
@@ -67,6 +70,21 @@ const ROWS: Array<[key: string, name: string, iso2: string, fifa: string, timezo
   ['wal', 'Wales', 'GB', 'WAL', 'Europe/London'],
 ];
 
+/**
+ * Clubs that play in a neighbour's league, filed in their own country's directory: Welsh clubs in the
+ * English pyramid, Canadian clubs in MLS, AS Monaco in the French league, FC Vaduz in the Swiss, FC Andorra
+ * in the Spanish and Wellington Phoenix in the Australian. A league's (or a country code's) club names are
+ * looked up in these directories after the country's own, so such a club is one team wherever it plays.
+ */
+const NEIGHBOURS: Record<string, string[]> = {
+  eng: ['wal'],
+  us: ['ca'],
+  fr: ['mc'],
+  ch: ['li'],
+  es: ['ad'],
+  au: ['nz'],
+};
+
 const BY_KEY = new Map<string, Country>();
 const BY_FIFA = new Map<string, Country>();
 for (const [key, name, iso2, fifa, timezone] of ROWS) {
@@ -81,4 +99,9 @@ export function countryByKey(key: string): Country | undefined {
 
 export function countryByFifaCode(code: string): Country | undefined {
   return BY_FIFA.get(code);
+}
+
+/** The club directories a country's club names are looked up in, in order: its own, then its neighbours'. */
+export function clubScopes(key: string): string[] {
+  return [key, ...(NEIGHBOURS[key] ?? [])];
 }

@@ -2,7 +2,7 @@ import type { TeamAliasRecord, TeamRecord } from '../canonical.js';
 import { exactNameKey } from '../identity/name-keys.js';
 import { nationalTeam, type NationalTeam } from '../identity/national-teams.js';
 import type { TeamResolver } from '../identity/team-resolver.js';
-import { countryByFifaCode } from '../reference/countries.js';
+import { clubScopes, countryByFifaCode, countryByKey } from '../reference/countries.js';
 import { SOURCE_NAMES, sourceRank } from '../source-precedence.js';
 import { foldText, slugify } from '../../text/fold.js';
 import { fail, ok, type Parsed } from './parsed.js';
@@ -78,9 +78,10 @@ export class TeamBook {
     const name = suffix ? suffix[1]! : spelling;
     const fifa = suffix?.[2];
     const country = fifa ? countryByFifaCode(fifa) : undefined;
-    const resolved = this.resolver.resolve(name, country ? [country.key] : []);
-    // Countries without a clubs directory still get a country from the national-team table.
-    const place = country ?? (fifa ? nationalTeam(fifa, false) : undefined);
+    const resolved = this.resolver.resolve(name, country ? clubScopes(country.key) : []);
+    // The directory the club was found in names its country (AS Monaco plays in France); countries
+    // without a clubs directory still get a country from the national-team table.
+    const place = countryByKey(resolved.scope) ?? country ?? (fifa ? nationalTeam(fifa, false) : undefined);
     const candidate: TeamRecord = {
       id: resolved.teamId,
       slug: slugify(name),
@@ -97,11 +98,9 @@ export class TeamBook {
     if (!current || rank(candidate) > rank(current)) this.teams.set(resolved.teamId, candidate);
     // Offered even when already stored, so the alias is credited to the best-ranked source that spells it.
     this.addAlias(resolved.scope, resolved.aliasKey, name, resolved.teamId, SOURCE);
-    if (resolved.via !== 'stored-alias') {
-      if (resolved.canonical) {
-        const key = exactNameKey(resolved.canonical);
-        this.addAlias(resolved.scope, key, resolved.canonical, resolved.teamId, 'openfootball/clubs');
-      }
+    for (const spelling of this.resolver.directorySpellings(resolved)) {
+      const key = exactNameKey(spelling);
+      this.addAlias(resolved.scope, key, spelling, resolved.teamId, 'openfootball/clubs');
     }
     return { teamId: resolved.teamId, playerScope: resolved.teamId };
   }

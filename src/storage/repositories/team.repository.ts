@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, TeamTable } from '../schema.js';
+import { nameKeyText } from '../../text/fold.js';
 import { likeContains, pageOffset, toPage, type PageRequest, type PageResult } from './page.js';
 
 export type TeamRow = TeamTable;
@@ -8,24 +9,34 @@ function filtered(db: Kysely<Database>, search: string | undefined) {
   let query = db.selectFrom('teams');
   if (search) {
     const pattern = likeContains(search);
+    // Aliases are keyed without punctuation ("nott m forest"): the query is compared in that form too, so
+    // "Nott'm Forest", "Côte d'Ivoire" or "Man. United" find the spellings the sources used.
+    const key = nameKeyText(search);
     // A team is found by its current name or by any spelling stored as its alias.
     query = query.where((eb) =>
       eb.or([
         sql<boolean>`teams.search_name like ${pattern} escape '\\'`,
-        eb.exists(
-          eb
-            .selectFrom('team_aliases')
-            .select(sql`1`.as('one'))
-            .whereRef('team_aliases.team_id', '=', 'teams.id')
-            .where(sql<boolean>`team_aliases.alias_key like ${pattern} escape '\\'`),
-        ),
+        ...(key === ''
+          ? []
+          : [
+              eb.exists(
+                eb
+                  .selectFrom('team_aliases')
+                  .select(sql`1`.as('one'))
+                  .whereRef('team_aliases.team_id', '=', 'teams.id')
+                  .where(sql<boolean>`team_aliases.alias_key like ${likeContains(key)} escape '\\'`),
+              ),
+            ]),
       ]),
     );
   }
   return query;
 }
 
-/** Teams in alphabetical order of name, ignoring case and accents. */
+/**
+ * Teams in alphabetical order of name, ignoring case and accents; `search` (folded) is a substring of the
+ * name or of a stored alias, punctuation ignored for aliases.
+ */
 export async function listTeams(
   db: Kysely<Database>,
   search: string | undefined,

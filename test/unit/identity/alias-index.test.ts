@@ -68,4 +68,37 @@ describe('AliasIndex', () => {
     assert.equal(new AliasIndex([]).size, 0);
     assert.ok(index.size >= 10);
   });
+
+  it('matches dotted initials written as one word ("RC Celta" is the directory\'s "R.C. Celta")', () => {
+    const spain = new AliasIndex([
+      { scope: 'es', canonical: 'RC Celta Vigo', aliases: ['Celta', 'R.C. Celta', 'RC Celta de Vigo'] },
+    ]);
+    assert.equal(spain.lookup('RC Celta', 'es'), 'RC Celta Vigo');
+    assert.equal(spain.lookup('R. C. Celta de Vigo', 'es'), 'RC Celta Vigo');
+  });
+
+  it("lists a club's own spellings, one per key, without those another club shares", () => {
+    assert.deepEqual(index.ownSpellingsOf('Newcastle United FC', 'eng'), [
+      'Newcastle United FC',
+      'Newcastle',
+    ]);
+    assert.deepEqual(index.ownSpellingsOf('Manchester United FC', 'eng'), [
+      'Manchester United FC',
+      'Man Utd',
+      'Man. United',
+      'Manchester United',
+    ]);
+    assert.deepEqual(index.ownSpellingsOf('Burnley FC', 'eng'), []);
+  });
+
+  it('merges entries of one club (the project adds to the directory), the first ID key winning', () => {
+    const merged = new AliasIndex([
+      { scope: 'mc', canonical: 'AS Monaco', aliases: [], idKey: 'fr:~as monaco' },
+      { scope: 'mc', canonical: 'AS Monaco', aliases: ['AS Monaco FC', 'Monaco'] },
+    ]);
+    assert.equal(merged.lookup('AS Monaco FC', 'mc'), 'AS Monaco');
+    assert.equal(merged.idKey('AS Monaco', 'mc'), 'fr:~as monaco');
+    assert.equal(merged.idKey('AS Monaco', 'fr'), undefined);
+    assert.deepEqual(merged.ownSpellingsOf('AS Monaco', 'mc'), ['AS Monaco', 'AS Monaco FC', 'Monaco']);
+  });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { exactNameKey, looseNameKey } from '../../../src/ingest/identity/name-keys.js';
+import { exactNameKey, looseNameKey, matchNameKey } from '../../../src/ingest/identity/name-keys.js';
 
 describe('exactNameKey', () => {
   it('ignores case, accents and punctuation', () => {
@@ -32,5 +32,29 @@ describe('looseNameKey', () => {
 
   it('does not drop club words that are part of a longer word', () => {
     assert.equal(looseNameKey('FC Fcb'), 'fcb');
+  });
+});
+
+describe('matchNameKey', () => {
+  it('writes dotted initials as one word, so "R.C. Celta" is "RC Celta"', () => {
+    assert.equal(matchNameKey('R.C. Celta'), 'rc celta');
+    assert.equal(matchNameKey('RC Celta'), 'rc celta');
+    assert.equal(matchNameKey('L.R. Vicenza Virtus'), matchNameKey('LR Vicenza Virtus'));
+    assert.equal(matchNameKey('R. C. Celta de Vigo'), 'rc celta de vigo');
+    assert.equal(matchNameKey('D.C. United'), 'dc united');
+    assert.equal(matchNameKey('A.F.C. Bournemouth'), 'bournemouth');
+  });
+
+  it('leaves abbreviations that are not single initials alone, and ignores club words', () => {
+    assert.equal(matchNameKey('St. Pauli'), 'st pauli');
+    assert.equal(matchNameKey('Wr. Neustadt'), 'wr neustadt');
+    assert.equal(matchNameKey('1. FC Köln'), '1 koln');
+    assert.equal(matchNameKey('K. Beerschot V.A.'), 'k beerschot va');
+    assert.equal(matchNameKey('Manchester United FC'), looseNameKey('Manchester United'));
+  });
+
+  it('does not change the keys aliases and IDs are stored under', () => {
+    assert.equal(exactNameKey('D.C. United'), 'd c united');
+    assert.equal(looseNameKey('L.R. Vicenza Virtus'), 'l r vicenza virtus');
   });
 });

@@ -14,7 +14,20 @@ describe('TeamResolver', () => {
   it('prefers an alias already stored over the reference directory', () => {
     const stored = new Map([[storedAliasKey('eng', 'man utd'), 'team_approved']]);
     const r = new TeamResolver(reference, stored).resolve('Man Utd', ['eng']);
-    assert.deepEqual(r, { teamId: 'team_approved', scope: 'eng', aliasKey: 'man utd', via: 'stored-alias' });
+    assert.deepEqual(r, {
+      teamId: 'team_approved',
+      scope: 'eng',
+      aliasKey: 'man utd',
+      via: 'stored-alias',
+      canonical: 'Manchester United FC',
+    });
+    const unknown = new Map([[storedAliasKey('eng', 'burnley'), 'team_burnley']]);
+    assert.deepEqual(new TeamResolver(reference, unknown).resolve('Burnley', ['eng']), {
+      teamId: 'team_burnley',
+      scope: 'eng',
+      aliasKey: 'burnley',
+      via: 'stored-alias',
+    });
   });
 
   it('derives the ID from the reference canonical name, whatever spelling was seen', () => {
@@ -80,5 +93,33 @@ describe('TeamResolver', () => {
     const r = new TeamResolver(reference, none).resolve('Al Ahly SC', []);
     assert.equal(r.scope, UNSCOPED);
     assert.equal(r.teamId, stableId('team', `${UNSCOPED}:~al ahly sc`));
+  });
+
+  it('derives the ID from the key the directory sets for a club that was once two teams', () => {
+    const merged = new AliasIndex([
+      { scope: 'es', canonical: 'RC Celta Vigo', aliases: ['R.C. Celta', 'RC Celta de Vigo'] },
+      { scope: 'es', canonical: 'RC Celta Vigo', aliases: [], idKey: 'es:~rc celta' },
+    ]);
+    const resolver = new TeamResolver(merged, none);
+    const older = resolver.resolve('RC Celta', ['es']);
+    const newer = resolver.resolve('RC Celta de Vigo', ['es']);
+    assert.equal(older.via, 'reference');
+    assert.equal(older.teamId, stableId('team', 'es:~rc celta'));
+    assert.equal(older.teamId, 'team_fd4g9z514d6agzhf');
+    assert.equal(newer.teamId, older.teamId);
+  });
+
+  it("lists the directory's own spellings of the club a name resolved to, for the alias table", () => {
+    const resolver = new TeamResolver(reference, none);
+    assert.deepEqual(resolver.directorySpellings(resolver.resolve('Man Utd', ['eng'])), [
+      'Manchester United FC',
+      'Man Utd',
+      'Man. United',
+    ]);
+    assert.deepEqual(resolver.directorySpellings(resolver.resolve('Burnley', ['eng'])), []);
+    // Also when the name was already stored: an existing database gains the spellings.
+    const stored = new Map([[storedAliasKey('eng', 'man utd'), 'team_approved']]);
+    const again = new TeamResolver(reference, stored);
+    assert.equal(again.directorySpellings(again.resolve('Man Utd', ['eng'])).length, 3);
   });
 });

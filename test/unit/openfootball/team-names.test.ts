@@ -40,9 +40,14 @@ describe('teamName', () => {
   const cl = competitionProfile('uefa.cl');
   const epl = competitionProfile('en.1');
 
-  it("splits a continental cup's country suffix into the directory scope", () => {
-    assert.deepEqual(teamName('Manchester City (ENG)', cl), { name: 'Manchester City', scopes: ['eng'] });
+  it("splits a continental cup's country suffix into the directory scopes, the neighbours' last", () => {
+    assert.deepEqual(teamName('Manchester City (ENG)', cl), {
+      name: 'Manchester City',
+      scopes: ['eng', 'wal'],
+    });
     assert.deepEqual(teamName('AS Monaco FC (MCO)', cl), { name: 'AS Monaco FC', scopes: ['mc'] });
+    // uefa.cl 2018-19 names the French league's Monaco "AS Monaco (FRA)": found in Monaco's directory.
+    assert.deepEqual(teamName('AS Monaco (FRA)', cl), { name: 'AS Monaco', scopes: ['fr', 'mc'] });
     assert.deepEqual(teamName('CA Boca Juniors (ARG)', competitionProfile('copa.l')), {
       name: 'CA Boca Juniors',
       scopes: ['ar'],
@@ -65,5 +70,10 @@ describe('teamName', () => {
     });
     assert.deepEqual(competitionProfile('mls').teamScopes, ['us', 'ca']);
     assert.deepEqual(competitionProfile('sco.1').teamScopes, ['sco']);
+    // AS Monaco in Ligue 1, FC Vaduz in the Swiss leagues, FC Andorra in Spain, Wellington in Australia.
+    assert.deepEqual(competitionProfile('fr.1').teamScopes, ['fr', 'mc']);
+    assert.deepEqual(competitionProfile('ch.2').teamScopes, ['ch', 'li']);
+    assert.deepEqual(competitionProfile('es.2').teamScopes, ['es', 'ad']);
+    assert.deepEqual(competitionProfile('au.1').teamScopes, ['au', 'nz']);
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { foldText, slugify } from '../../../src/text/fold.js';
+import { foldText, nameKeyText, slugify } from '../../../src/text/fold.js';
 
 describe('foldText', () => {
   it('drops accents and case, so a search for "munchen" finds München', () => {
@@ -24,6 +24,23 @@ describe('foldText', () => {
   it('is idempotent', () => {
     const once = foldText('Deportivo Alavés');
     assert.equal(foldText(once), once);
+  });
+});
+
+describe('nameKeyText', () => {
+  it('folds and drops punctuation, so a spelling is found with or without it', () => {
+    assert.equal(nameKeyText("Côte d'Ivoire"), 'cote d ivoire');
+    assert.equal(nameKeyText('Côte d’Ivoire'), 'cote d ivoire');
+    assert.equal(nameKeyText('cote d ivoire'), 'cote d ivoire');
+    assert.equal(nameKeyText("Nott'm Forest"), 'nott m forest');
+    assert.equal(nameKeyText('Man. United'), 'man united');
+    assert.equal(nameKeyText('Bosnia-Herzegovina (BIH)'), 'bosnia herzegovina bih');
+  });
+
+  it('keeps what is not punctuation, and is empty for punctuation alone', () => {
+    assert.equal(nameKeyText('Brighton & Hove Albion'), 'brighton & hove albion');
+    assert.equal(nameKeyText("'."), '');
+    assert.equal(nameKeyText(nameKeyText("Nott'm")), nameKeyText("Nott'm"));
   });
 });
 
