@@ -78,6 +78,11 @@ declare module 'fastify' {
     public?: boolean;
     /** Answer from the response cache. */
     cache?: boolean;
+    /**
+     * The cached answer also describes ingestion runs that change no data (unchanged, failed): it is
+     * cached per DatasetGeneration.withRuns instead of per generation.
+     */
+    cacheFollowsRuns?: boolean;
     /** The route's answer without waiting, where storage allows it (see ReadNow). */
     readNow?: ReadNow;
   }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.js';
-import { datasetGeneration } from '../storage/repositories/ingestion-run.repository.js';
+import { datasetGeneration, newestRunId } from '../storage/repositories/ingestion-run.repository.js';
 
 /**
  * The dataset generation names the newest successful ingestion run. Cached responses are keyed on
@@ -10,6 +10,7 @@ import { datasetGeneration } from '../storage/repositories/ingestion-run.reposit
  */
 export class DatasetGeneration {
   private value = '0';
+  private newestRun = '0';
   private timer: NodeJS.Timeout | undefined;
   private readonly listeners: Array<(generation: string) => void> = [];
 
@@ -22,12 +23,22 @@ export class DatasetGeneration {
     return this.value;
   }
 
+  /**
+   * The generation and the newest run of any outcome: what an answer about the runs themselves (the
+   * refresh state in /coverage/summary) is cached on, since an unchanged or failed run changes no data
+   * and so no generation. Read with the generation; a change drops no cached answer.
+   */
+  get withRuns(): string {
+    return `${this.value}+${this.newestRun}`;
+  }
+
   onChange(listener: (generation: string) => void): void {
     this.listeners.push(listener);
   }
 
   async refresh(): Promise<string> {
     const next = await datasetGeneration(this.db);
+    this.newestRun = await newestRunId(this.db);
     if (next !== this.value) {
       this.value = next;
       for (const listener of this.listeners) listener(next);

@@ -14,6 +14,8 @@ export async function runCommand(argv: string[], config: Readonly<Config>): Prom
       return (await import('./commands/migrate.js')).migrateCommand(config);
     case 'ingest':
       return (await import('./commands/ingest.js')).ingestCommand(rest, config);
+    case 'refresh':
+      return (await import('./commands/refresh.js')).refreshCommand(rest, config);
     case 'runs':
       return (await import('./commands/runs.js')).runsCommand(rest, config);
     case 'keys':

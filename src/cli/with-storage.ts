@@ -1,5 +1,6 @@
 import type { Config } from '../config/config.js';
-import { openStorage, type Storage } from '../storage/connection.js';
+import { holdIngestionLock } from '../ingest/ingestion-lock.js';
+import { openStorage, type OpenOptions, type Storage } from '../storage/connection.js';
 import { migrateToLatest } from '../storage/migrations/migrate.js';
 import { MissingDatabaseError } from '../storage/sqlite-file.js';
 
@@ -7,9 +8,9 @@ import { MissingDatabaseError } from '../storage/sqlite-file.js';
  * Opens an existing database. Only `migrate` and `serve` create one: a command run after the file was
  * deleted (under a running server, say) must not leave a new empty database where it was.
  */
-function openExisting(config: Readonly<Config>): Storage {
+function openExisting(config: Readonly<Config>, options: OpenOptions = {}): Storage {
   try {
-    return openStorage(config.databaseUrl, { create: false });
+    return openStorage(config.databaseUrl, { ...options, create: false });
   } catch (error) {
     if (!(error instanceof MissingDatabaseError)) throw error;
     throw new Error(
@@ -27,6 +28,51 @@ export async function withStorage<T>(
   try {
     await migrateToLatest(storage);
     return await work(storage);
+  } finally {
+    await storage.close();
+  }
+}
+
+export interface IngestionLockOptions {
+  /** What the run is, as whoever waits for it is told (`ingest openfootball`). */
+  purpose: string;
+  /** How long to wait for another ingestion (ms). */
+  waitMs: number;
+  /** Skip the run (`null`) instead of waiting when another ingestion holds the lock (PostgreSQL). */
+  skipIfBusy?: boolean;
+  /** Called when the run has to wait, with who it waits for. */
+  onWait?: (holder: string) => void;
+}
+
+/**
+ * Runs one ingestion with the ingestion lock held (see ingestion-lock.ts): on PostgreSQL an advisory
+ * lock for the whole run, waited for up to `waitMs` (or not at all with `skipIfBusy`: the answer is then
+ * null); on SQLite the write lock, which each of the run's transactions takes when it begins, waiting
+ * up to `waitMs` whatever `skipIfBusy` says.
+ */
+export async function withIngestionLock<T>(
+  config: Readonly<Config>,
+  options: IngestionLockOptions,
+  work: (storage: Storage) => Promise<T>,
+): Promise<{ result: T } | null> {
+  const storage = openExisting(config, {
+    writeLock: {
+      waitMs: options.waitMs,
+      onWait: () => options.onWait?.('another process writing to the database'),
+    },
+  });
+  try {
+    await migrateToLatest(storage);
+    const lock = await holdIngestionLock(storage.engine, config.databaseUrl, options.purpose, {
+      waitMs: options.skipIfBusy ? 0 : options.waitMs,
+      onWait: options.onWait,
+    });
+    if (!lock) return null;
+    try {
+      return { result: await work(storage) };
+    } finally {
+      await lock.release();
+    }
   } finally {
     await storage.close();
   }

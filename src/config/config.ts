@@ -18,6 +18,20 @@ export interface Config {
   env: Environment;
   /** Paths or URLs ingested in the background on first start; empty means none. */
   sources: string[];
+  /**
+   * The configured sources `serve` re-ingests on a schedule (TOUCHLINE_REFRESH), each once, in the order
+   * TOUCHLINE_SOURCES names them; empty means no scheduled refresh.
+   */
+  refresh: readonly RefreshSchedule[];
+  /** Failed refreshes are retried after this, doubling per failure (TOUCHLINE_REFRESH_RETRY_MIN, ms). */
+  refreshRetryMinMs: number;
+  /** ... up to this (TOUCHLINE_REFRESH_RETRY_MAX, ms). */
+  refreshRetryMaxMs: number;
+  /**
+   * Where sources ingested from TOUCHLINE_SOURCES read the openfootball/clubs directory (TOUCHLINE_CLUBS);
+   * null leaves it to the source (a `clubs` folder beside a local source, else the public repository).
+   */
+  clubs: string | null;
   /** How often an API process re-reads the dataset generation (ms) to drop stale cached responses. */
   generationPollMs: number;
   /** Whether answers are cached at all (off measures the database path, e.g. in the benchmark). */
@@ -39,6 +53,36 @@ export interface Config {
 export const DEFAULT_SOURCES = [
   'https://github.com/openfootball/football.json/archive/refs/heads/master.tar.gz',
 ];
+
+/** A source `serve` re-ingests every `intervalMs` (measured from the end of its newest run). */
+export interface RefreshSchedule {
+  source: string;
+  intervalMs: number;
+}
+
+/** Every configured source is refreshed this often when TOUCHLINE_REFRESH is not set (ms). */
+export const DEFAULT_REFRESH_MS = 60 * 60 * 1000;
+const DEFAULT_RETRY_MIN_MS = 60 * 1000;
+const DEFAULT_RETRY_MAX_MS = 60 * 60 * 1000;
+/** The shortest refresh interval or retry delay accepted (tests use a few seconds). */
+const MIN_DURATION_MS = 1000;
+
+/** `[source=]location`: the source defaults to openfootball. */
+export function parseSourceSpec(spec: string): { source: string; location: string } {
+  const m = /^([a-z][a-z0-9-]*)=(.+)$/.exec(spec);
+  return m && !/^https?$/.test(m[1]!)
+    ? { source: m[1]!, location: m[2]! }
+    : { source: 'openfootball', location: spec };
+}
+
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `90s`, `15m`, `1.5h`, `1d`, `2500ms`: a number and a unit, in ms; undefined when it is not one. */
+export function parseDuration(raw: string): number | undefined {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)$/.exec(raw.trim());
+  if (!m) return undefined;
+  return Math.round(Number(m[1]) * DURATION_UNITS[m[2]!]!);
+}
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -127,10 +171,84 @@ function readSources(env: Env): string[] {
     .filter((s) => s !== '');
 }
 
+function readDuration(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const ms = parseDuration(raw);
+  if (ms === undefined) {
+    throw new ConfigError(name, `must be a duration such as 30s, 15m, 1h or 1d, got "${raw}"`);
+  }
+  if (ms < MIN_DURATION_MS) throw new ConfigError(name, `must be at least 1s, got "${raw}"`);
+  return ms;
+}
+
+/**
+ * TOUCHLINE_REFRESH: comma-separated `<source>=<interval>` (or `<source>=off`) entries and at most one
+ * bare `<interval>` for every configured source not named; unset means every configured source every
+ * hour, empty or `off` none. Each source named must be one TOUCHLINE_SOURCES configures.
+ */
+export function parseRefresh(raw: string | undefined, sources: readonly string[]): RefreshSchedule[] {
+  const NAME = 'TOUCHLINE_REFRESH';
+  const configured = [...new Set(sources.map((spec) => parseSourceSpec(spec).source))];
+  if (raw === undefined) return configured.map((source) => ({ source, intervalMs: DEFAULT_REFRESH_MS }));
+  const text = raw.trim();
+  if (text === '' || text === 'off') return [];
+  let fallback: number | null | undefined;
+  const named = new Map<string, number | null>();
+  for (const item of text.split(',').map((s) => s.trim())) {
+    if (item === '') throw new ConfigError(NAME, `has an empty entry in "${raw}"`);
+    const m = /^(?:([a-z][a-z0-9-]*)=)?(.+)$/.exec(item)!;
+    const [, source, value] = m;
+    let interval: number | null;
+    if (value === 'off') interval = null;
+    else {
+      const ms = parseDuration(value!);
+      if (ms === undefined) {
+        throw new ConfigError(
+          NAME,
+          `"${item}" is not <source>=<interval>, <source>=off or <interval> (an interval is a number ` +
+            `and a unit, ms, s, m, h or d, such as 30s, 15m, 6h or 1d)`,
+        );
+      }
+      if (ms < MIN_DURATION_MS) throw new ConfigError(NAME, `"${item}": the interval must be at least 1s`);
+      interval = ms;
+    }
+    if (source === undefined) {
+      if (fallback !== undefined) throw new ConfigError(NAME, `has more than one interval for every source`);
+      fallback = interval;
+      continue;
+    }
+    if (!configured.includes(source)) {
+      throw new ConfigError(
+        NAME,
+        `names "${source}", which TOUCHLINE_SOURCES does not configure ` +
+          `(configured: ${configured.length > 0 ? configured.join(', ') : 'none'})`,
+      );
+    }
+    if (named.has(source)) throw new ConfigError(NAME, `names "${source}" twice`);
+    named.set(source, interval);
+  }
+  const schedule: RefreshSchedule[] = [];
+  for (const source of configured) {
+    const interval = named.has(source) ? named.get(source) : fallback;
+    if (interval !== undefined && interval !== null) schedule.push({ source, intervalMs: interval });
+  }
+  return schedule;
+}
+
 /** Parses and validates the whole configuration once; callers receive a frozen object. */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Readonly<Config> {
   const host = env.HOST && env.HOST !== '' ? env.HOST : '127.0.0.1';
   const mode = readEnum(env, 'TOUCHLINE_ENV', ['development', 'production'] as const, 'development');
+  const sources = readSources(env);
+  const refreshRetryMinMs = readDuration(env, 'TOUCHLINE_REFRESH_RETRY_MIN', DEFAULT_RETRY_MIN_MS);
+  const refreshRetryMaxMs = readDuration(env, 'TOUCHLINE_REFRESH_RETRY_MAX', DEFAULT_RETRY_MAX_MS);
+  if (refreshRetryMaxMs < refreshRetryMinMs) {
+    throw new ConfigError(
+      'TOUCHLINE_REFRESH_RETRY_MAX',
+      `must not be shorter than TOUCHLINE_REFRESH_RETRY_MIN (${env.TOUCHLINE_REFRESH_RETRY_MIN ?? '1m'})`,
+    );
+  }
   return Object.freeze({
     host,
     port: readPort(env),
@@ -138,7 +256,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     redisUrl: readRedisUrl(env),
     logLevel: readEnum(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     env: mode,
-    sources: readSources(env),
+    sources,
+    refresh: Object.freeze(parseRefresh(env.TOUCHLINE_REFRESH, sources)),
+    refreshRetryMinMs,
+    refreshRetryMaxMs,
+    clubs: env.TOUCHLINE_CLUBS && env.TOUCHLINE_CLUBS !== '' ? env.TOUCHLINE_CLUBS : null,
     generationPollMs: readPositiveInt(env, 'TOUCHLINE_GENERATION_POLL_MS', 1000),
     responseCache: readEnum(env, 'TOUCHLINE_RESPONSE_CACHE', ['on', 'off'] as const, 'on') === 'on',
     responseCacheEntries: readPositiveInt(env, 'TOUCHLINE_CACHE_ENTRIES', 5000),

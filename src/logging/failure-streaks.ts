@@ -50,6 +50,24 @@ export class FailureStreaks {
     return this.streaks.get(kind)?.count ?? 0;
   }
 
+  /**
+   * Ends the streak of `kind` at once, if one is under way, with one line saying how long it lasted: for
+   * a failure that is known to be over (the next attempt worked) rather than presumed over after a quiet
+   * `reportMs`. Answers whether there was a streak.
+   */
+  recovered(kind: string): boolean {
+    const streak = this.streaks.get(kind);
+    if (!streak) return false;
+    clearInterval(streak.timer);
+    this.streaks.delete(kind);
+    const seconds = Math.round((Date.now() - streak.started) / 1000);
+    this.log.warn(
+      { streak: kind, failures: streak.count, seconds },
+      `${streak.message}: works again, streak over after ${streak.count} failures in ${seconds} s`,
+    );
+    return true;
+  }
+
   private report(kind: string): void {
     const streak = this.streaks.get(kind)!;
     const seconds = Math.round((Date.now() - streak.started) / 1000);

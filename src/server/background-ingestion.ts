@@ -2,17 +2,10 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
-
-/** `[source=]location`: the source defaults to openfootball. */
-export function parseSourceSpec(spec: string): { source: string; location: string } {
-  const m = /^([a-z][a-z0-9-]*)=(.+)$/.exec(spec);
-  return m && !/^https?$/.test(m[1]!)
-    ? { source: m[1]!, location: m[2]! }
-    : { source: 'openfootball', location: spec };
-}
+import { parseSourceSpec } from '../config/config.js';
 
 /** How to run this build's CLI in a child process (compiled JavaScript, or TypeScript through tsx). */
-function cliCommand(): string[] {
+export function cliCommand(): string[] {
   const js = fileURLToPath(new URL('../cli/main.js', import.meta.url));
   if (fs.existsSync(js)) return [js];
   return ['--import', 'tsx', fileURLToPath(new URL('../cli/main.ts', import.meta.url))];

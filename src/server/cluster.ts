@@ -6,6 +6,7 @@ import { LimitBroker } from '../limits/limit-broker.js';
 import { openStorage } from '../storage/connection.js';
 import { memoryLimitStore } from '../limits/limit-store-factory.js';
 import { prepareDeployment } from './prepare-deployment.js';
+import { startRefresher } from './refresh-scheduler.js';
 
 const SHUTDOWN_GRACE_MS = 30_000;
 /**
@@ -53,7 +54,12 @@ async function runWorker(config: Readonly<Config>, log: Logger): Promise<void> {
   exitOnSignal(log, () => server.close());
 }
 
-function runPrimary(config: Readonly<Config>, log: Logger, workers: number, stopIngestion: () => void): void {
+function runPrimary(
+  config: Readonly<Config>,
+  log: Logger,
+  workers: number,
+  stopIngestion: () => Promise<void>,
+): void {
   let stopping = false;
   const storage = config.redisUrl ? undefined : openStorage(config.databaseUrl);
   const limits = storage ? new LimitBroker(memoryLimitStore(storage), workers) : undefined;
@@ -72,7 +78,7 @@ function runPrimary(config: Readonly<Config>, log: Logger, workers: number, stop
 
   exitOnSignal(log, async () => {
     stopping = true;
-    stopIngestion();
+    await stopIngestion();
     const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
     await Promise.all(
       alive.map(
@@ -94,19 +100,29 @@ function runPrimary(config: Readonly<Config>, log: Logger, workers: number, stop
 
 /**
  * `touchline serve`: prepares the deployment once (migrations, first key, first ingestion), then serves
- * from one process, or from `workers` processes sharing the port through Node's cluster module.
+ * from one process, or from `workers` processes sharing the port through Node's cluster module. The
+ * scheduled refresh runs in this process (the primary with workers), never in a worker: one per instance.
  */
 export async function serve(config: Readonly<Config>, log: Logger, workers: number): Promise<void> {
   if (cluster.isWorker) return runWorker(config, log);
   const ingestion = await prepareDeployment(config, log);
+  let refresher: ReturnType<typeof startRefresher>;
+  // After the first start's ingestion: the schedule then counts from the runs it recorded.
+  const startRefresh = () => (refresher = startRefresher(config, log, { after: ingestion?.done }));
+  const stopBackground = async () => {
+    ingestion?.stop();
+    await refresher?.stop();
+  };
   if (workers <= 1) {
     const { startServer } = await import('./start-server.js');
     const server = await startServer(config, log);
+    startRefresh();
     exitOnSignal(log, async () => {
-      ingestion?.stop();
+      await stopBackground();
       await server.close();
     });
     return;
   }
-  runPrimary(config, log, workers, () => ingestion?.stop());
+  startRefresh();
+  runPrimary(config, log, workers, stopBackground);
 }

@@ -19,6 +19,7 @@ const FRESHNESS_KEYS = [
   'source_updated_at',
   'freshness_guaranteed',
 ];
+const REFRESH_KEYS = ['last_checked_at', 'last_attempt_at', 'last_outcome', 'consecutive_failures'];
 const COUNT_KEYS = ['competitions', 'seasons', 'teams', 'matches', 'completed_matches'];
 
 test('coverage routes', async (t) => {
@@ -48,9 +49,13 @@ test('coverage routes', async (t) => {
     assert.equal(d.sources.length, 1);
     assertKeys(
       d.sources[0],
-      ['source', 'artifact_sha256', ...FRESHNESS_KEYS, 'attribution'],
+      ['source', 'artifact_sha256', ...FRESHNESS_KEYS, ...REFRESH_KEYS, 'attribution'],
       'summary.sources[0]',
     );
+    assert.equal(d.sources[0].last_outcome, 'succeeded');
+    assert.equal(d.sources[0].consecutive_failures, 0);
+    assert.equal(d.sources[0].last_checked_at, d.sources[0].last_success_at);
+    assert.equal(d.sources[0].last_attempt_at, d.sources[0].last_success_at);
     assert.equal(d.sources[0].source, 'openfootball');
     assert.equal(d.sources[0].attribution.license, 'CC0 1.0');
     assert.match(d.sources[0].artifact_sha256, /^[0-9a-f]{64}$/);

@@ -14,6 +14,8 @@ import { ResolvedUrls } from './resolved-urls.js';
 /** A keyed, cached GET route, as the fast path answers it. */
 interface FastRoute {
   url: string;
+  /** Keyed on DatasetGeneration.withRuns rather than the generation (see the route's config). */
+  followsRuns: boolean;
   keyOf: CacheKeyOf;
   params: Validate | undefined;
   query: Validate | undefined;
@@ -81,6 +83,7 @@ export function createFastPath(deps: FastPathDeps): FastPath {
       fast = keyedCachedGet
         ? {
             url: route.url,
+            followsRuns: config.cacheFollowsRuns === true,
             keyOf: cacheKeyOf(route.schema?.querystring as object | undefined),
             params: validators.get('GET', route.url, 'params'),
             query: validators.get('GET', route.url, 'querystring'),
@@ -105,8 +108,9 @@ export function createFastPath(deps: FastPathDeps): FastPath {
       resolved = { route, params, query, valid, generation: '', key: '', etag: '', lastRead: -HOT_MS };
       resolvedUrls.set(url, resolved);
     }
-    if (resolved.valid && resolved.generation !== generation.current) {
-      resolved.generation = generation.current;
+    const current = resolved.route.followsRuns ? generation.withRuns : generation.current;
+    if (resolved.valid && resolved.generation !== current) {
+      resolved.generation = current;
       resolved.key = resolved.route.keyOf(
         resolved.generation,
         resolved.route.url,

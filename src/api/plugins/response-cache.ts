@@ -78,7 +78,7 @@ export function registerResponseCache(
     // Public routes are never cached: the fast path answers cached URLs to keyed requests only.
     if (!config.cache || config.public || request.method !== 'GET') return done();
     const key = cacheKeyOf(schema?.querystring as object | undefined)(
-      generation.current,
+      config.cacheFollowsRuns ? generation.withRuns : generation.current,
       url!,
       request.params as Record<string, unknown>,
       request.query as Record<string, unknown>,
@@ -102,7 +102,8 @@ export function registerResponseCache(
     ) {
       return done(null, payload);
     }
-    const entry = cacheEntry(payload, etagOf(generation.current, request.cacheKey));
+    const tag = request.routeOptions.config.cacheFollowsRuns ? generation.withRuns : generation.current;
+    const entry = cacheEntry(payload, etagOf(tag, request.cacheKey));
     // A cache that fails to store only misses next time.
     cache.set(request.cacheKey, entry).catch(() => undefined);
     reply.header('etag', entry.etag);

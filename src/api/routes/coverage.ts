@@ -26,6 +26,30 @@ const Freshness = {
   freshness_guaranteed: Type.Boolean({ description: 'Always false: no maximum data age is promised' }),
 };
 
+const RefreshState = {
+  last_checked_at: Nullable(
+    Type.String({
+      format: 'date-time',
+      description:
+        'When the source was last found current: the end of its newest run that ingested it or found it unchanged (a refresh whose artifact was the one already ingested: HTTP 304 or the same SHA-256)',
+    }),
+  ),
+  last_attempt_at: Nullable(
+    Type.String({
+      format: 'date-time',
+      description: "The end of the source's newest run, whatever its outcome",
+    }),
+  ),
+  last_outcome: Type.Union([Type.Literal('succeeded'), Type.Literal('unchanged'), Type.Literal('failed')], {
+    description: "The newest run's outcome",
+  }),
+  consecutive_failures: Type.Integer({
+    minimum: 0,
+    description:
+      'Failed runs in a row up to the newest (0 when it succeeded or found the source unchanged); the data already ingested is served meanwhile',
+  }),
+};
+
 const CoverageSummary = Type.Object(
   {
     data: Type.Object({
@@ -40,9 +64,13 @@ const CoverageSummary = Type.Object(
           source: Type.String(),
           artifact_sha256: Nullable(Type.String()),
           ...Freshness,
+          ...RefreshState,
           attribution: Nullable(Attribution),
         }),
-        { description: 'Freshness of each source; the top-level fields describe the newest successful run.' },
+        {
+          description:
+            'Freshness and refresh state of each source that has a run; the top-level fields describe the newest successful run.',
+        },
       ),
     }),
   },
@@ -53,7 +81,8 @@ export const coverageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
   app.get(
     '/coverage/summary',
     {
-      config: { cache: true },
+      // Unchanged and failed runs change no data, so no dataset generation, but they change this answer.
+      config: { cache: true, cacheFollowsRuns: true },
       schema: {
         summary: 'Counts from the normalized database and dataset freshness',
         description:
@@ -80,6 +109,10 @@ export const coverageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
             source: s.source,
             artifact_sha256: s.artifact_sha256,
             ...freshness(s),
+            last_checked_at: s.last_checked_at,
+            last_attempt_at: s.last_attempt_at,
+            last_outcome: s.last_outcome,
+            consecutive_failures: s.consecutive_failures,
             attribution: attributionForIngestSource(s.source),
           })),
         },

@@ -27,9 +27,17 @@ export async function runsCommand(argv: string[], config: Readonly<Config>): Pro
     }
     const { run, artifacts, rejections } = found;
     out(`run ${run.id}: ${run.outcome}${run.error ? ` (${run.error})` : ''}`);
+    if (run.outcome === 'unchanged') {
+      out(
+        'the artifact is the one an earlier run ingested (HTTP 304 or same SHA-256): nothing parsed or written',
+      );
+    }
     out(`source ${run.source} from ${run.location}`);
     out(`started ${run.started_at}, finished ${run.finished_at ?? '-'}`);
     out(`sha256 ${run.sha256 ?? '-'}, ${run.bytes ?? '-'} bytes`);
+    if (run.etag || run.last_modified) {
+      out(`validators: ETag ${run.etag ?? '-'}, Last-Modified ${run.last_modified ?? '-'}`);
+    }
     out(
       `records seen ${run.records_seen}: inserted ${run.inserted}, updated ${run.updated}, ` +
         `unchanged ${run.unchanged}, rejected ${run.rejected}`,

@@ -1,10 +1,11 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ArtifactFile } from '../canonical.js';
 import { IngestError } from '../ingest-error.js';
 import { isGzip, isZip, readArchive } from './archive.js';
-import { download } from './download.js';
+import { fetchToFile, type Downloaded } from './download.js';
 
 export interface Artifact {
   location: string;
@@ -57,14 +58,42 @@ function tailUri(p: string): string {
   return p.split(/[\\/]/).filter(Boolean).slice(-2).join('/');
 }
 
+export function isUrl(location: string): boolean {
+  return /^https?:\/\//i.test(location);
+}
+
+/** The artifact of a body downloaded from `location` (see fetchToFile); the file is left in place. */
+export async function readDownloaded(location: string, downloaded: Downloaded): Promise<Artifact> {
+  const bytes = await fs.readFile(downloaded.file);
+  return fromBytes(location, tailUri(new URL(location).pathname), bytes, downloaded.retrievedAt);
+}
+
+const given = new AsyncLocalStorage<Artifact>();
+
+/**
+ * Runs `work` with `artifact` already read: within it, readArtifact of the artifact's location returns it
+ * instead of reading the location again (a refresh reads the artifact first, to tell whether it changed).
+ */
+export function withArtifact<T>(artifact: Artifact, work: () => Promise<T>): Promise<T> {
+  return given.run(artifact, work);
+}
+
 /**
  * Reads a source artifact: a folder, a single file, a .tar.gz/.zip archive, or an http(s) URL to any of
- * these. Files are named by their path relative to the folder's parent, so season folders stay visible.
+ * these (downloaded to a temporary file first). Files are named by their path relative to the folder's
+ * parent, so season folders stay visible.
  */
 export async function readArtifact(location: string): Promise<Artifact> {
-  if (/^https?:\/\//i.test(location)) {
-    const bytes = await download(location);
-    return fromBytes(location, tailUri(new URL(location).pathname), bytes, new Date().toISOString());
+  const read = given.getStore();
+  if (read && read.location === location) return read;
+  if (isUrl(location)) {
+    const downloaded = await fetchToFile(location);
+    if (downloaded.status !== 'downloaded') throw new IngestError(`${location}: unexpected 304`);
+    try {
+      return await readDownloaded(location, downloaded);
+    } finally {
+      await downloaded.remove();
+    }
   }
   let stat;
   try {

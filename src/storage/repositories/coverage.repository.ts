@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
-import { latestSuccessfulRun } from './ingestion-run.repository.js';
+import { latestSuccessfulRun, sourceRunState, type RunOutcome } from './ingestion-run.repository.js';
 
 export interface CoverageCounts {
   competitions: number;
@@ -45,34 +45,58 @@ export interface SourceFreshness {
   records_seen: number | null;
 }
 
-/** Freshness of the newest successful run per source, and of the dataset as a whole. */
-export async function sourceFreshness(
-  db: Kysely<Database>,
-): Promise<{ latest: SourceFreshness | null; sources: SourceFreshness[] }> {
-  const runs = await db
-    .selectFrom('ingestion_runs')
-    .select(['source', (eb) => eb.fn.max('id').as('id')])
-    .where('outcome', '=', 'succeeded')
-    .groupBy('source')
-    .execute();
-  const sources: SourceFreshness[] = [];
-  for (const { id } of runs) {
-    const run = await db
-      .selectFrom('ingestion_runs')
-      .selectAll()
-      .where('id', '=', Number(id))
-      .executeTakeFirstOrThrow();
-    const retrieved = await db
-      .selectFrom('ingestion_artifacts')
-      .select((eb) => eb.fn.max('retrieved_at').as('at'))
-      .where('run_id', '=', run.id)
-      .executeTakeFirst();
+/** A source's refresh state: how its newest runs went (see sourceRunState). */
+export interface SourceRefreshState {
+  last_checked_at: string | null;
+  last_attempt_at: string | null;
+  last_outcome: RunOutcome;
+  consecutive_failures: number;
+}
+
+/**
+ * Freshness of the newest successful run per source, and of the dataset as a whole; each source also
+ * with its refresh state. A source appears once it has a run, successful or not.
+ */
+export async function sourceFreshness(db: Kysely<Database>): Promise<{
+  latest: SourceFreshness | null;
+  sources: Array<SourceFreshness & SourceRefreshState>;
+}> {
+  const names = await db.selectFrom('ingestion_runs').select('source').distinct().execute();
+  const succeeded = new Map(
+    (
+      await db
+        .selectFrom('ingestion_runs')
+        .select(['source', (eb) => eb.fn.max('id').as('id')])
+        .where('outcome', '=', 'succeeded')
+        .groupBy('source')
+        .execute()
+    ).map((r) => [r.source, Number(r.id)]),
+  );
+  const sources: Array<SourceFreshness & SourceRefreshState> = [];
+  for (const { source } of names) {
+    const id = succeeded.get(source);
+    const run =
+      id === undefined
+        ? undefined
+        : await db.selectFrom('ingestion_runs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const retrieved =
+      run &&
+      (await db
+        .selectFrom('ingestion_artifacts')
+        .select((eb) => eb.fn.max('retrieved_at').as('at'))
+        .where('run_id', '=', run.id)
+        .executeTakeFirst());
+    const state = await sourceRunState(db, source);
     sources.push({
-      source: run.source,
-      last_success_at: run.finished_at,
-      artifact_retrieved_at: (retrieved?.at as string | null) ?? null,
-      artifact_sha256: run.sha256,
-      records_seen: run.records_seen,
+      source,
+      last_success_at: run?.finished_at ?? null,
+      artifact_retrieved_at: (retrieved?.at as string | null | undefined) ?? null,
+      artifact_sha256: run?.sha256 ?? null,
+      records_seen: run?.records_seen ?? null,
+      last_checked_at: state?.lastCheckedAt ?? null,
+      last_attempt_at: state ? (state.newestFinishedAt ?? state.newestStartedAt) : null,
+      last_outcome: state?.newestOutcome ?? 'failed',
+      consecutive_failures: state?.consecutiveFailures ?? 0,
     });
   }
   const newest = await latestSuccessfulRun(db);

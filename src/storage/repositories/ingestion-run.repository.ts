@@ -8,7 +8,17 @@ import type {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export type NewRun = Omit<IngestionRunTable, 'id'> & { outcome: 'succeeded' | 'failed' };
+/**
+ * How a run ended. `unchanged`: a refresh found the artifact it would read to be the one a run already
+ * ingested (HTTP 304 to a conditional request, or the same SHA-256); nothing was parsed or written.
+ */
+export type RunOutcome = 'succeeded' | 'unchanged' | 'failed';
+
+export type NewRun = Omit<IngestionRunTable, 'id' | 'etag' | 'last_modified'> & {
+  outcome: RunOutcome;
+  etag?: string | null;
+  last_modified?: string | null;
+};
 export type NewArtifact = Omit<IngestionArtifactTable, 'run_id' | 'seq'>;
 export type NewRejection = Omit<IngestionRejectionTable, 'run_id' | 'seq'>;
 
@@ -94,4 +104,114 @@ export async function datasetGeneration(db: Db): Promise<string> {
     .limit(1)
     .executeTakeFirst();
   return row ? `${row.id}.${Date.parse(row.finished_at ?? '') || 0}` : '0';
+}
+
+/** The artifact a run read from a location, as the next refresh of that location compares against. */
+export interface IngestedArtifact {
+  runId: number;
+  sha256: string | null;
+  bytes: number | null;
+  etag: string | null;
+  lastModified: string | null;
+}
+
+/** What the newest run that ingested `location` for `source`, or found it unchanged, read from it. */
+export async function lastIngestedArtifact(
+  db: Db,
+  source: string,
+  location: string,
+): Promise<IngestedArtifact | undefined> {
+  const row = await db
+    .selectFrom('ingestion_runs')
+    .select(['id', 'sha256', 'bytes', 'etag', 'last_modified'])
+    .where('source', '=', source)
+    .where('location', '=', location)
+    .where('outcome', 'in', ['succeeded', 'unchanged'])
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    runId: Number(row.id),
+    sha256: row.sha256,
+    bytes: row.bytes === null ? null : Number(row.bytes),
+    etag: row.etag,
+    lastModified: row.last_modified,
+  };
+}
+
+/** Stores the validators the server sent with a run's main artifact. */
+export async function setRunValidators(
+  db: Db,
+  runId: number,
+  validators: { etag: string | null; lastModified: string | null },
+): Promise<void> {
+  await db
+    .updateTable('ingestion_runs')
+    .set({ etag: validators.etag, last_modified: validators.lastModified })
+    .where('id', '=', runId)
+    .execute();
+}
+
+/** Where a source stands: its newest run, and how many runs in a row have failed up to it. */
+export interface SourceRunState {
+  source: string;
+  newestRunId: number;
+  newestOutcome: RunOutcome;
+  newestStartedAt: string;
+  newestFinishedAt: string | null;
+  /** Failed runs since the newest run that succeeded or found the source unchanged (0 if it did). */
+  consecutiveFailures: number;
+  /** The newest run that succeeded or found the source unchanged: when the source was last current. */
+  lastCheckedAt: string | null;
+  /** The newest failed run's error, if the newest run failed. */
+  lastError: string | null;
+}
+
+/** Failures in a row are counted up to this many; the backoff is at its cap long before. */
+const FAILURES_COUNTED = 64;
+
+export async function sourceRunState(db: Db, source: string): Promise<SourceRunState | undefined> {
+  const runs = await db
+    .selectFrom('ingestion_runs')
+    .select(['id', 'outcome', 'started_at', 'finished_at', 'error'])
+    .where('source', '=', source)
+    .orderBy('id', 'desc')
+    .limit(FAILURES_COUNTED)
+    .execute();
+  const newest = runs[0];
+  if (!newest) return undefined;
+  let failures = 0;
+  while (failures < runs.length && runs[failures]!.outcome === 'failed') failures += 1;
+  let lastCheckedAt = runs[failures]?.finished_at ?? null;
+  if (failures === runs.length) {
+    const checked = await db
+      .selectFrom('ingestion_runs')
+      .select('finished_at')
+      .where('source', '=', source)
+      .where('outcome', 'in', ['succeeded', 'unchanged'])
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    lastCheckedAt = checked?.finished_at ?? null;
+  }
+  return {
+    source,
+    newestRunId: Number(newest.id),
+    newestOutcome: newest.outcome as RunOutcome,
+    newestStartedAt: newest.started_at,
+    newestFinishedAt: newest.finished_at,
+    consecutiveFailures: failures,
+    lastCheckedAt,
+    lastError: newest.outcome === 'failed' ? newest.error : null,
+  };
+}
+
+/** The newest run of any outcome ("0" before any): what the refresh state shown by the API follows. */
+export async function newestRunId(db: Db): Promise<string> {
+  const row = await db
+    .selectFrom('ingestion_runs')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return String(row?.id ?? 0);
 }

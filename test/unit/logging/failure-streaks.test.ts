@@ -46,3 +46,21 @@ test('kinds are followed apart, and their number is bounded', () => {
   streaks.close();
   assert.equal(lines.length, 202, 'closing reports what was not reported yet, for every kind');
 });
+
+test('a streak known to be over ends at once, saying how long it lasted', () => {
+  const { lines, logger } = recorder();
+  const streaks = new FailureStreaks(logger, 60_000);
+  assert.equal(streaks.recovered('refresh'), false, 'no streak, nothing logged');
+  assert.equal(lines.length, 0);
+  for (let i = 0; i < 3; i += 1) streaks.failed('refresh', 'refresh failing', new Error('HTTP 500'));
+  assert.equal(lines.length, 1);
+  assert.equal(streaks.recovered('refresh'), true);
+  assert.equal(lines.length, 2);
+  assert.equal(lines[1]!.level, 'warn');
+  assert.match(lines[1]!.message, /^refresh failing: works again, streak over after 3 failures in \d+ s$/);
+  assert.equal(streaks.count('refresh'), 0);
+  streaks.failed('refresh', 'refresh failing', new Error('HTTP 500'));
+  assert.equal(lines.length, 3, 'the next failure starts a new streak, logged with its error');
+  assert.ok(lines[2]!.fields.err instanceof Error);
+  streaks.close();
+});
