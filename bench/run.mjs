@@ -45,6 +45,7 @@ const { values: args } = parseArgs({
     workers: { type: 'string', default: String(os.availableParallelism()) },
     data: { type: 'string', default: path.resolve(ROOT, '../shared/data/openfootball/football.json') },
     clubs: { type: 'string' },
+    sources: { type: 'string', default: path.resolve(ROOT, '../shared/data') },
     'scale-target': { type: 'string', default: '1000000' },
     keep: { type: 'boolean', default: false },
     'single-key': { type: 'boolean', default: false },
@@ -58,6 +59,7 @@ if (args.help) {
   process.stdout.write(
     'usage: npm run bench -- [--quick] [--seconds 10] [--warmup 2] [--scale-seconds 6] [--scale-rounds 2] [--connections 50]\n' +
       '                        [--uncached-rounds 3] [--threads 2] [--workers <cores>] [--data <football.json folder>] [--clubs <dir>]\n' +
+      '                        [--sources <shared data folder>]\n' +
       '                        [--scale-target 1000000] [--key-pool 200] [--single-key] [--keep] [--strict]\n',
   );
   process.exit(0);
@@ -75,6 +77,7 @@ const opts = {
   workers: Number(args.workers),
   data: path.resolve(args.data),
   clubs: args.clubs ? path.resolve(args.clubs) : path.join(path.dirname(path.resolve(args.data)), 'clubs'),
+  sources: path.resolve(args.sources),
   scaleTarget: Number(args['scale-target']),
   singleKey: args['single-key'],
   keyPool: Number(args['key-pool']),
@@ -168,11 +171,11 @@ async function cli(db, cliArgs, { timeoutMs = 120_000 } = {}) {
 const SUMMARY =
   /succeeded in ([\d.]+)s: (\d+) records seen, (\d+) inserted, (\d+) updated, (\d+) unchanged, (\d+) rejected; (\d+) rows written/;
 
-async function ingest(db, from, { timeoutMs = 300_000 } = {}) {
-  const extra = fs.existsSync(opts.clubs) ? ['--clubs', opts.clubs] : [];
+async function ingest(db, from, { timeoutMs = 300_000, source = 'openfootball' } = {}) {
+  const extra = source === 'openfootball' && fs.existsSync(opts.clubs) ? ['--clubs', opts.clubs] : [];
   const machineBefore = machineCounters();
   const cpuBefore = reapedChildrenCpu();
-  const result = await cli(db, ['ingest', 'openfootball', '--from', from, ...extra, '--quiet'], {
+  const result = await cli(db, ['ingest', source, '--from', from, ...extra, '--quiet'], {
     timeoutMs,
   });
   const cpuS = reapedChildrenCpu() - cpuBefore;
@@ -468,7 +471,58 @@ async function ingestPart(db) {
   return {
     full: { ...full, matches },
     reimport: { ...reimport, matches },
+    ...(await allSourcesPart()),
   };
+}
+
+/** The five sources in the shared data folder, in the order README.md lists them. */
+function fiveSources() {
+  return [
+    ['openfootball', path.join(opts.sources, 'openfootball/football.json')],
+    ['worldcup-json', path.join(opts.sources, 'openfootball/worldcup.json')],
+    ['fjelstul', path.join(opts.sources, 'fjelstul-worldcup')],
+    ['football-data', path.join(opts.sources, 'football-data-csv')],
+    ['international-results', path.join(opts.sources, 'international_results')],
+  ];
+}
+
+/**
+ * Every source into an empty database of its own, one CLI run each (the wall time of the five summed),
+ * then the identical re-import of the international results. Skipped, with a message, when the shared
+ * data folder lacks a source.
+ */
+async function allSourcesPart() {
+  const sources = fiveSources();
+  const missing = sources.filter(([, from]) => !fs.existsSync(from));
+  if (missing.length > 0) {
+    log(`ingest: five sources skipped: missing ${missing.map(([, from]) => from).join(', ')}`);
+    return {};
+  }
+  const db = path.join(tmp, 'all-sources.db');
+  await cli(db, ['migrate']);
+  log('ingest: five sources into an empty database');
+  const runs = [];
+  for (const [source, from] of sources) {
+    const r = await ingest(db, from, { source });
+    log(`ingest: ${source}: ${r.summary}`);
+    runs.push({ source, ...r });
+  }
+  const sum = (key) => runs.reduce((n, r) => n + r[key], 0);
+  const matches = countMatches(db);
+  const allSources = {
+    wallS: sum('wallS'),
+    runS: sum('runS'),
+    cpuS: sum('cpuS'),
+    otherCores: runs.reduce((n, r) => n + r.otherCores * r.wallS, 0) / sum('wallS'),
+    rowsWritten: sum('rowsWritten'),
+    matches,
+    runs,
+  };
+  log('ingest: identical re-import of the international results');
+  const [, irFrom] = sources.at(-1);
+  const irReimport = { ...(await ingest(db, irFrom, { source: 'international-results' })), matches };
+  log(`ingest: ${irReimport.summary}`);
+  return { allSources, irReimport };
 }
 
 async function httpPart(db, keys) {

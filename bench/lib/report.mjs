@@ -10,6 +10,9 @@ export const BUDGETS = {
   standingsVsPage: 1,
   fullIngestS: 10,
   reimportS: 3,
+  /** All five sources into an empty database (issue 18), and the international results again. */
+  allSourcesIngestS: 20,
+  irReimportS: 2,
   serverRssMb: 200,
 };
 
@@ -136,6 +139,22 @@ export function evaluateBudgets({ ingest, scenarios, random, scale }) {
       ? ingest.reimport.wallS < BUDGETS.reimportS && ingest.reimport.rowsWritten === 0
       : undefined,
   );
+  add(
+    'full ingest, five sources',
+    `< ${BUDGETS.allSourcesIngestS} s (the five CLI runs' wall time, empty database)`,
+    ingest.allSources ? fmt.s(ingest.allSources.wallS) : undefined,
+    ingest.allSources ? ingest.allSources.wallS < BUDGETS.allSourcesIngestS : undefined,
+  );
+  add(
+    'international results re-import',
+    `< ${BUDGETS.irReimportS} s and 0 rows written (after the five sources)`,
+    ingest.irReimport
+      ? `${fmt.s(ingest.irReimport.wallS)}, ${ingest.irReimport.rowsWritten} rows written`
+      : undefined,
+    ingest.irReimport
+      ? ingest.irReimport.wallS < BUDGETS.irReimportS && ingest.irReimport.rowsWritten === 0
+      : undefined,
+  );
 
   const full = scenarios.filter((s) => s.serverRssMb !== undefined);
   const rss = full.length ? Math.max(...full.map((s) => s.serverRssMb)) : undefined;
@@ -170,6 +189,9 @@ export function renderSummary(report) {
       [
         ['full (empty database)', ing.full],
         ['identical re-import', ing.reimport],
+        ...(ing.allSources?.runs ?? []).map((r) => [`five sources: ${r.source}`, r]),
+        ['five sources (empty database)', ing.allSources],
+        ['international results re-import', ing.irReimport],
       ]
         .filter(([, r]) => r)
         .map(([label, r]) => [

@@ -13,6 +13,7 @@ export function toCompetition(row: CompetitionRow): Static<typeof Competition> {
     slug: row.slug,
     name: row.name,
     country: { name: row.country_name, code: row.country_code },
+    confederation: row.confederation,
     type: row.type as Static<typeof Competition>['type'],
     gender: row.gender as Static<typeof Competition>['gender'],
     logo_url: row.logo_url,
@@ -66,9 +67,16 @@ export function toMatch(row: MatchSummaryRow): Static<typeof Match> {
       logo_url: row.away_team_logo_url,
       score: row.away_score,
     },
-    venue: row.venue_name === null ? null : { name: row.venue_name },
+    venue: toVenue(row),
     updated_at: row.updated_at,
   };
+}
+
+/** The venue as far as the source knows it; null when it says nothing of it. */
+function toVenue(row: MatchSummaryRow): Static<typeof Match>['venue'] {
+  const { venue_name: name, venue_city: city, venue_country: country, neutral } = row;
+  if (name === null && city === null && country === null && neutral === null) return null;
+  return { name, city, country, neutral: neutral === null ? null : neutral === 1 };
 }
 
 export function toCapabilities(row: CompetitionRow): Static<typeof Capabilities> {

@@ -20,9 +20,11 @@ import type {
  */
 type Stamped = 'created_at' | 'updated_at';
 
+/** The confederation only some sources know: a source that leaves it out keeps the stored one. */
 export type CompetitionRecord = Omit<
   CompetitionTable,
   | Stamped
+  | 'confederation'
   | 'season_count'
   | 'match_count'
   | 'result_count'
@@ -33,20 +35,28 @@ export type CompetitionRecord = Omit<
   | 'standing_count'
   | 'table_season_count'
   | 'squad_count'
->;
+> & { confederation?: string | null };
 export type SeasonRecord = Omit<
   SeasonTable,
   Stamped | 'starts_on' | 'ends_on' | 'is_current' | 'team_count' | 'match_count'
 >;
 export type TeamRecord = Omit<TeamTable, Stamped>;
 export type TeamAliasRecord = Omit<TeamAliasTable, 'created_at'>;
-export type MatchRecord = Omit<MatchTable, Stamped | 'row_hash'>;
+/**
+ * The venue's city, country and neutral flag are left out by sources that never share a match with another
+ * (a row is written whole by the best-ranked source that has the match, so every source that does share
+ * matches must give all three, null when it does not know them).
+ */
+type VenueDetail = 'venue_city' | 'venue_country' | 'neutral';
+export type MatchRecord = Omit<MatchTable, Stamped | 'row_hash' | VenueDetail> &
+  Partial<Pick<MatchTable, VenueDetail>>;
 export type PlayerRecord = Omit<PlayerTable, Stamped>;
 export type SquadMemberRecord = Omit<SquadMemberTable, Stamped>;
 export type MatchTeamStatsRecord = Omit<MatchTeamStatsTable, Stamped>;
 export type MatchTeamSheetRecord = Omit<MatchTeamSheetTable, Stamped>;
 export type MatchLineupRecord = Omit<MatchLineupTable, Stamped>;
-export type MatchEventRecord = Omit<MatchEventTable, Stamped>;
+/** `linked_player_id` is derived by the runner from the stored rows, never offered by an adapter. */
+export type MatchEventRecord = Omit<MatchEventTable, Stamped | 'linked_player_id' | 'row_hash'>;
 export type StandingRecord = Omit<StandingTable, Stamped>;
 export type MatchSourceRecord = Omit<MatchSourceTable, Stamped>;
 

@@ -1,8 +1,10 @@
 import type { Storage } from '../storage/connection.js';
 import { logRunChanges } from '../storage/repositories/change-log.repository.js';
 import { refreshDerivedCounts } from '../storage/repositories/derived-counts.js';
+import { refreshEventPlayerLinks } from '../storage/repositories/event-player-links.js';
 import { refreshMatchJson, type ChangedMatch } from '../storage/repositories/match-json.js';
 import { refreshPlannerStatistics } from '../storage/planner-statistics.js';
+import { withWriteCache } from '../storage/write-cache.js';
 import { insertRun, type NewArtifact } from '../storage/repositories/ingestion-run.repository.js';
 import { syncRecords, type SyncCounts, type SyncResult } from '../storage/repositories/record-sync.js';
 import type { Transaction } from 'kysely';
@@ -86,7 +88,8 @@ async function syncDetails(trx: Transaction<Database>, d: DetailRecords, now: st
     await syncRecords(trx, 'match_team_stats', d.teamStats, now),
     await syncRecords(trx, 'match_team_sheets', d.teamSheets, now),
     await syncRecords(trx, 'match_lineups', d.lineups, now),
-    await syncRecords(trx, 'match_events', d.events, now),
+    // Compared by digest, as matches are: a re-import of 48,000 goals reads two columns of each.
+    await syncRecords(trx, 'match_events', d.events, now, { hashed: true }),
     await syncRecords(trx, 'standings', d.standings, now),
   ];
 }
@@ -120,6 +123,12 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
     const derived = changed
       ? await refreshDerivedCounts(trx, now)
       : { seasons: [] as string[], competitions: [] as string[] };
+    // Scorers named without a player record, linked to a World Cup source's player: derived from the stored
+    // rows like the counts, so the links do not depend on which source came first. Only players, squads,
+    // lineups and events decide them.
+    const [players, , squads, , , lineups, events] = details;
+    const people = [players, squads, lineups, events].some((r) => r!.inserted + r!.updated > 0);
+    const links = people ? await refreshEventPlayerLinks(trx, now) : 0;
     const matchJson = await refreshMatchJson(trx, storage.engine, {
       matches: changedMatches(batch.matches, matches),
       // A new team, competition or season has no match stored before this run.
@@ -195,7 +204,13 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
       unchanged: counts.unchanged,
       rejected: counts.rejected,
       rowsWritten:
-        written + aliasesWritten + derived.seasons.length + derived.competitions.length + matchJson + logged,
+        written +
+        aliasesWritten +
+        derived.seasons.length +
+        derived.competitions.length +
+        links +
+        matchJson +
+        logged,
       notes: batch.notes,
       durationMs: 0,
     };
@@ -234,7 +249,7 @@ export async function runIngestion(storage: Storage, request: RunRequest): Promi
       onFile: (done, total, uri) => progress?.advance(done, total, uri),
     });
     progress?.step(`writing ${batch.matches.length} matches`);
-    const summary = await writeBatch(storage, batch, base);
+    const summary = await withWriteCache(storage, () => writeBatch(storage, batch, base));
     return { ...summary, durationMs: Date.now() - started.getTime() };
   } catch (error) {
     const message = (error as Error).message;

@@ -1,5 +1,6 @@
 import { loadFjelstul } from './fjelstul/adapter.js';
 import { loadFootballData } from './football-data/adapter.js';
+import { loadInternationalResults } from './international-results/adapter.js';
 import { loadOpenfootball } from './openfootball/adapter.js';
 import type { LoadedSource, SourceOptions } from './source.js';
 import { loadWorldcupJson } from './worldcup-json/adapter.js';
@@ -10,4 +11,5 @@ export const SOURCES: Record<string, (options: SourceOptions) => Promise<LoadedS
   fjelstul: loadFjelstul,
   'worldcup-json': loadWorldcupJson,
   'football-data': loadFootballData,
+  'international-results': loadInternationalResults,
 };

@@ -4,16 +4,19 @@ export const SOURCE_NAMES = {
   worldcupJson: 'openfootball/worldcup.json',
   footballJson: 'openfootball/football.json',
   footballDataCsv: 'football-data/csv',
+  internationalResults: 'martj42/international_results',
 } as const;
 
 /**
  * When two sources describe the same match, the one listed first wins for the match row and for each
  * kind of detail, whatever order they were ingested in (the others stay as provenance). The Fjelstul
- * database is curated and complete for 1930-2022; worldcup.json covers 2026 and play-offs.
+ * database is curated and complete for 1930-2022; worldcup.json covers 2026 and play-offs. The
+ * international results come after both: they repeat World Cup matches with dates and scores only.
  */
 const PRECEDENCE: readonly string[] = [
   SOURCE_NAMES.fjelstul,
   SOURCE_NAMES.worldcupJson,
+  SOURCE_NAMES.internationalResults,
   SOURCE_NAMES.footballJson,
   SOURCE_NAMES.footballDataCsv,
 ];
@@ -62,6 +65,13 @@ const ATTRIBUTIONS: Record<string, Attribution> = {
     license_url: 'https://creativecommons.org/publicdomain/zero/1.0/',
     source_url: 'https://github.com/openfootball/worldcup.json',
   },
+  [SOURCE_NAMES.internationalResults]: {
+    source: SOURCE_NAMES.internationalResults,
+    notice: 'International football results from 1872 (martj42/international_results)',
+    license: 'CC0 1.0',
+    license_url: 'https://creativecommons.org/publicdomain/zero/1.0/',
+    source_url: 'https://github.com/martj42/international_results',
+  },
 };
 
 /** Attributions for the given sources, for those whose licence asks for one or that are known. */
@@ -84,6 +94,7 @@ const INGEST_SOURCES: Record<string, string> = {
   'worldcup-json': SOURCE_NAMES.worldcupJson,
   fjelstul: SOURCE_NAMES.fjelstul,
   'football-data': SOURCE_NAMES.footballDataCsv,
+  'international-results': SOURCE_NAMES.internationalResults,
 };
 
 /** The attribution for what an ingestion source (by its CLI name) imports, if known. */

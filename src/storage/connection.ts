@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kyse
 import type { Database } from './schema.js';
 import { SqliteLimitPlugin } from './sqlite-limit-plugin.js';
 import { MissingDatabaseError, watchFileIdentity } from './sqlite-file.js';
+import { ImmediateSqliteDialect, type WriteLockWait } from './sqlite-write-lock.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -33,9 +34,15 @@ export interface OpenOptions {
    * a MissingDatabaseError. Only what creates a deployment (migrations, the first start) should create it.
    */
   create?: boolean;
+  /**
+   * SQLite: transactions begin IMMEDIATE and wait for the write lock as this says (for ingestion
+   * processes; see sqlite-write-lock.ts). PostgreSQL ignores it.
+   */
+  writeLock?: WriteLockWait;
 }
 
 const STATEMENT_CACHE_SIZE = 500;
+const BUSY_TIMEOUT_MS = 10_000;
 
 type Prepare = (source: string) => SqliteDatabase.Statement;
 
@@ -71,7 +78,7 @@ function connect(file: string, create: boolean): SqliteDatabase.Database {
   }
 }
 
-function openSqlite(location: string, create: boolean): Storage {
+function openSqlite(location: string, create: boolean, writeLock?: WriteLockWait): Storage {
   const inMemory = location === ':memory:' || location === '';
   // Absolute, so that the file watched and named in messages is the one opened whatever the process does.
   const file = inMemory ? location : path.resolve(location);
@@ -79,7 +86,7 @@ function openSqlite(location: string, create: boolean): Storage {
   // WAL lets API readers proceed while an ingestion process holds the write lock.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 10000');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma('foreign_keys = ON');
   const prepare = sqlite.prepare.bind(sqlite) as Prepare;
   const rowsOf = cachedStatements(prepare);
@@ -87,7 +94,9 @@ function openSqlite(location: string, create: boolean): Storage {
   const firstColumnOf = cachedStatements((source) => prepare(source).pluck());
   sqlite.prepare = rowsOf as typeof sqlite.prepare;
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: writeLock
+      ? new ImmediateSqliteDialect(sqlite, writeLock, BUSY_TIMEOUT_MS)
+      : new SqliteDialect({ database: sqlite }),
     plugins: [new SqliteLimitPlugin()],
   });
   return {
@@ -122,7 +131,7 @@ function openPostgres(url: string): Storage {
 
 export function openStorage(databaseUrl: string, options: OpenOptions = {}): Storage {
   if (databaseUrl.startsWith('sqlite:')) {
-    return openSqlite(databaseUrl.slice('sqlite:'.length), options.create ?? true);
+    return openSqlite(databaseUrl.slice('sqlite:'.length), options.create ?? true, options.writeLock);
   }
   return openPostgres(databaseUrl);
 }

@@ -13,6 +13,8 @@ export interface CompetitionTable {
   name_season: string;
   country_name: string | null;
   country_code: string | null;
+  /** FIFA, or the continental confederation the competition belongs to (migration 0012). */
+  confederation: string | null;
   type: string;
   gender: string;
   logo_url: string | null;
@@ -95,7 +97,14 @@ export interface MatchTable {
   et_away: number | null;
   pen_home: number | null;
   pen_away: number | null;
+  /** `home` or `away`: who won the penalty shoot-out, also where its score is not known (migration 0012). */
+  shootout_winner: string | null;
   venue_name: string | null;
+  /** The venue's city and country as the source names them then (migration 0012). */
+  venue_city: string | null;
+  venue_country: string | null;
+  /** 1 on neutral ground, 0 at a side's home, null when the source does not say. */
+  neutral: number | null;
   /** The kick-off date in the competition's own time zone, as the source gives it. */
   local_date: string | null;
   /** The source that wrote this row (see source precedence in docs/sources.md). */
@@ -131,6 +140,9 @@ export interface IngestionRunTable {
   updated: number;
   unchanged: number;
   rejected: number;
+  /** The main artifact's validators from its server (URL sources), for the next conditional request. */
+  etag: string | null;
+  last_modified: string | null;
 }
 
 export interface IngestionArtifactTable {
@@ -259,7 +271,8 @@ export interface MatchEventTable extends Stamped {
   /** Orders a match's events: period, minute, stoppage minute, then the source's own order. */
   sort_key: string;
   type: string;
-  period: string;
+  /** Null when the source gives no minute (migration 0012). */
+  period: string | null;
   minute: number | null;
   stoppage_minute: number | null;
   label: string | null;
@@ -267,7 +280,16 @@ export interface MatchEventTable extends Stamped {
   player_id: string | null;
   related_player_id: string | null;
   detail: string | null;
+  /** The player as the source names them, where it has no player record for them (migration 0012). */
+  source_player_name: string | null;
+  /**
+   * The player of a World Cup source that `source_player_name` was matched to: derived by every ingestion
+   * (repositories/event-player-links.ts), never offered by an adapter.
+   */
+  linked_player_id: string | null;
   source: string;
+  /** Digest of the other columns an adapter gives, compared on re-import (migration 0012). */
+  row_hash: string | null;
 }
 
 export interface StandingTable extends Stamped {

@@ -46,6 +46,7 @@ test('competitions', async (t) => {
       slug: 'english-premier-league',
       name: 'English Premier League',
       country: { name: 'England', code: 'GB' },
+      confederation: null,
       type: 'league',
       gender: 'men',
       logo_url: null,

@@ -11,6 +11,8 @@ export const COMPETITION_KEYS = [
   'slug',
   'name',
   'country',
+  // Extension: the confederation.
+  'confederation',
   'type',
   'gender',
   'logo_url',

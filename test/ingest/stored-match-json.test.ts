@@ -181,6 +181,14 @@ describe('ingestion: the stored JSON of matches', () => {
     await sql`drop table key_windows`.execute(storage.db);
     await sql`drop table changes`.execute(storage.db);
     await sql`alter table competitions drop column table_season_count`.execute(storage.db);
+    await sql`drop index ingestion_runs_source`.execute(storage.db);
+    await sql`alter table ingestion_runs drop column etag`.execute(storage.db);
+    await sql`alter table ingestion_runs drop column last_modified`.execute(storage.db);
+    // 0012 rebuilds match_events from the columns 0004 made, whatever else the table has.
+    await sql`alter table competitions drop column confederation`.execute(storage.db);
+    for (const column of ['shootout_winner', 'venue_city', 'venue_country', 'neutral']) {
+      await sql.raw(`alter table matches drop column ${column}`).execute(storage.db);
+    }
 
     const result = await migrateToLatest(storage);
     assert.deepEqual(result.results?.map((r) => [r.migrationName, r.status])[0], [

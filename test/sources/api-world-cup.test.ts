@@ -39,7 +39,7 @@ describe('sources: the World Cup through the API', () => {
   });
   after(() => real?.close());
 
-  it('has the 2022 final once, Argentina 3-3 France, known to both World Cup sources', async (t) => {
+  it('has the 2022 final once, Argentina 3-3 France, known to both World Cup sources and the results', async (t) => {
     if (!needsSharedData(t)) return;
     assert.deepEqual(
       [final.home_team.name, final.home_team.score, final.away_team.name, final.away_team.score],
@@ -53,7 +53,7 @@ describe('sources: the World Cup through the API', () => {
       .execute();
     assert.deepEqual(
       provenance.map((p) => p.source),
-      ['fjelstul/worldcup', 'openfootball/worldcup.json'],
+      ['fjelstul/worldcup', 'martj42/international_results', 'openfootball/worldcup.json'],
     );
   });
 

@@ -1,6 +1,8 @@
 // Acceptance 1: the five sources (football.json with its sibling clubs directory, worldcup.json, the
-// Fjelstul database, football-data CSV) ingested in two different orders into two fresh databases give
-// the same IDs and the same rows in every data table.
+// Fjelstul database, football-data CSV, the international results) ingested in two different orders into
+// two fresh databases give the same IDs and the same rows in every data table. The international results
+// come last in one order and first in the other: their World Cup matches, teams and scorer links must not
+// depend on whether the World Cup sources were there before them.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { RunSummary } from '../../src/ingest/runner.js';
@@ -15,6 +17,7 @@ const FORWARD: Step[] = [
   ['worldcup-json', DATA.worldcupJson],
   ['fjelstul', DATA.fjelstul],
   ['football-data', DATA.footballData],
+  ['international-results', DATA.internationalResults],
 ];
 const BACKWARD: Step[] = [...FORWARD].reverse();
 
@@ -82,7 +85,10 @@ describe('sources: ingest order', () => {
       assert.ok(a[table], `table ${table} is compared`);
       assert.ok(a[table].rows > 0, `table ${table} has rows`);
     }
-    assert.ok(a.matches!.rows > 93_000, `${a.matches!.rows} matches`);
+    assert.ok(a.matches!.rows > 140_000, `${a.matches!.rows} matches`);
+    // Scorers named by the international results, linked to World Cup players in both orders alike.
+    const linked = a.match_events!.lines.filter((l) => !l.includes('["linked_player_id",null]')).length;
+    assert.ok(linked > 10_000, `${linked} events with a player or a linked player`);
     log(
       Object.entries(a)
         .map(([table, d]) => `${table} ${d.rows}`)

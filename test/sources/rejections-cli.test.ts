@@ -13,6 +13,7 @@ import {
   writeFootballJson,
   writeWorldcupJson,
 } from './support/fixtures.js';
+import { writeInternationalResults } from '../international-results/support.js';
 import { cliOnce } from '../support/cli.js';
 import { ingestOk, openTestStorage, type SourceName, type TestStorage } from './support/storage.js';
 
@@ -78,6 +79,19 @@ const CASES: Array<{
     file: /premier-league\/season-2324\.csv/,
     ref: 'row 2',
     reason: /team "Nowhere Rovers" is not a known club/,
+  },
+  {
+    source: 'international-results',
+    write: (dir) =>
+      writeInternationalResults(dir, {
+        results: [
+          '1872-11-30,Scotland,England,0,0,Friendly,Glasgow,Scotland,FALSE',
+          '1873-03-08,England,Atlantis,4,2,Friendly,London,England,FALSE',
+        ],
+      }),
+    file: /international_results\/results\.csv/,
+    ref: 'row 2',
+    reason: /unknown national team "Atlantis"/,
   },
 ];
 

@@ -102,7 +102,7 @@ describe('worldcup.json ingestion (fixtures)', () => {
     assert.deepEqual(codes, [
       { code: 'fifa.cwc', name: 'FIFA Club World Cup' },
       { code: 'fifa.wc', name: 'FIFA World Cup' },
-      { code: 'fifa.wc.quali', name: 'FIFA World Cup qualification play-offs' },
+      { code: 'fifa.wc.quali', name: 'FIFA World Cup qualification' },
     ]);
     const argentina = await storage.db
       .selectFrom('teams')

@@ -2,6 +2,9 @@ import type { EventRow } from '../../storage/repositories/match-detail.repositor
 import { bestSourceRows } from './pick-source.js';
 
 const ref = (id: string | null, name: string | null) => (id === null ? null : { id, name: name ?? '' });
+/** A player with an ID, or one the source names without a player record (id null). */
+const named = (id: string | null, name: string | null) =>
+  id === null && name === null ? null : { id, name: name ?? '' };
 
 /** A match's events from its best-ranked source, in the order the source's periods and minutes give. */
 export function matchTimeline(rows: readonly EventRow[]) {
@@ -12,7 +15,7 @@ export function matchTimeline(rows: readonly EventRow[]) {
     stoppage_minute: e.stoppage_minute,
     label: e.label,
     team: ref(e.team_id, e.team_name),
-    player: ref(e.player_id, e.player_name),
+    player: named(e.player_id ?? e.linked_player_id, e.player_name),
     related_player: ref(e.related_player_id, e.related_player_name),
     detail: e.detail,
   }));

@@ -21,6 +21,11 @@ export const AttributionList = Type.Array(Attribution, {
 });
 
 const PlayerRef = Type.Object({ id: Type.String({ description: 'prefix player_' }), name: Type.String() });
+/** An event's player: a source may name a scorer it has no player record for (id null). */
+const EventPlayer = Type.Object({
+  id: Nullable(Type.String({ description: 'prefix player_; null when no source knows the player' })),
+  name: Type.String(),
+});
 
 export const Statistics = Type.Object({
   corners: Nullable(Type.Integer()),
@@ -88,16 +93,23 @@ export const TimelineEvent = Type.Object({
       'var',
     ].map((t) => Type.Literal(t)),
   ),
-  period: Type.Union(
-    ['first_half', 'second_half', 'extra_time_first_half', 'extra_time_second_half', 'penalty_shootout'].map(
-      (p) => Type.Literal(p),
+  period: Nullable(
+    Type.Union(
+      [
+        'first_half',
+        'second_half',
+        'extra_time_first_half',
+        'extra_time_second_half',
+        'penalty_shootout',
+      ].map((p) => Type.Literal(p)),
+      { description: 'Null when the source gives no minute' },
     ),
   ),
   minute: Nullable(Type.Integer({ minimum: 0 })),
   stoppage_minute: Nullable(Type.Integer({ minimum: 0 })),
   label: Nullable(Type.String({ description: 'Display minute such as "90+2\'"' })),
   team: Nullable(Reference),
-  player: Nullable(PlayerRef),
+  player: Nullable(EventPlayer),
   related_player: Nullable(PlayerRef),
   detail: Nullable(Type.String()),
 });

@@ -18,6 +18,13 @@ export const Competition = Type.Object(
     slug: Type.String(),
     name: Type.String(),
     country: Country,
+    confederation: Nullable(
+      Type.String({
+        description:
+          'FIFA, or the confederation (UEFA, CONMEBOL, CONCACAF, CAF, AFC, OFC) the competition belongs to; ' +
+          'null when no source says (an addition to the contract)',
+      }),
+    ),
     type: Type.Union([
       Type.Literal('league'),
       Type.Literal('cup'),
@@ -89,7 +96,19 @@ export const Match = Type.Object(
     status: MatchStatus,
     home_team: MatchTeam,
     away_team: MatchTeam,
-    venue: Nullable(Type.Object({ name: Type.String() })),
+    venue: Nullable(
+      Type.Object(
+        {
+          name: Nullable(Type.String({ description: 'The stadium' })),
+          city: Nullable(Type.String({ description: 'As the source names it at the time of the match' })),
+          country: Nullable(
+            Type.String({ description: 'The country the match was played in, named as it was then' }),
+          ),
+          neutral: Nullable(Type.Boolean({ description: 'True when neither side played at home' })),
+        },
+        { description: 'Null when the source says nothing of the venue (city, country, neutral: additions)' },
+      ),
+    ),
     updated_at: Nullable(Type.String({ format: 'date-time' })),
   },
   { $id: 'Match' },

@@ -43,6 +43,7 @@ export class EventLog {
       player_id: event.playerId,
       related_player_id: event.relatedPlayerId ?? null,
       detail: event.detail ?? null,
+      source_player_name: null,
       source: SOURCE_NAMES.fjelstul,
     });
     return id;

@@ -1,5 +1,7 @@
 import type { MatchRecord, MatchSourceRecord } from '../canonical.js';
+import { nationalTeam } from '../identity/national-teams.js';
 import { tournamentMatchId } from '../identity/tournament-identity.js';
+import { shootoutWinner } from '../score-columns.js';
 import { SOURCE_NAMES } from '../source-precedence.js';
 import { eachRow, RowError, type Row, type Sheet } from './csv-sheet.js';
 import type { GoalTally } from './goal-tally.js';
@@ -29,6 +31,16 @@ function realDate(value: string): string {
     throw new RowError(`match_date "${value}" is not a date`);
   }
   return value;
+}
+
+/**
+ * Whether a match was on neutral ground: 0 when a side is the host country's team, 1 when neither is, null
+ * when the host country is not a national team the table knows.
+ */
+function neutralGround(country: string, women: boolean, home: string, away: string): number | null {
+  const host = country === '' ? undefined : nationalTeam(country, women);
+  if (!host) return null;
+  return host.teamId === home || host.teamId === away ? 0 : 1;
 }
 
 /** Matches from matches.csv, and the lookup the event, lineup and statistics tables go through. */
@@ -100,7 +112,7 @@ export class Matches {
     const final: [number, number] = [row.count('home_team_score'), row.count('away_team_score')];
     const extraTime = row.flag('extra_time');
     const shootout = row.flag('penalty_shootout');
-    const pens = shootout
+    const pens: [number, number] | null = shootout
       ? [row.count('home_team_score_penalties'), row.count('away_team_score_penalties')]
       : null;
     const derived = this.goals.scores(row.required('match_id'), homeKey, awayKey, final);
@@ -127,7 +139,11 @@ export class Matches {
       et_away: extraTime ? final[1] : null,
       pen_home: pens?.[0] ?? null,
       pen_away: pens?.[1] ?? null,
+      shootout_winner: shootoutWinner(pens),
       venue_name: row.optional('stadium_name'),
+      venue_city: city === '' ? null : city,
+      venue_country: country === '' ? null : country,
+      neutral: neutralGround(country, edition.women, home, away),
       local_date: date,
       source: SOURCE,
     };

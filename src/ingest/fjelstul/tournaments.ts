@@ -50,6 +50,7 @@ export class Tournaments {
         name_season: year,
         country_name: null,
         country_code: null,
+        confederation: 'FIFA',
         type: 'tournament',
         gender: t.gender,
         logo_url: null,

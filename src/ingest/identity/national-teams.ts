@@ -1,4 +1,5 @@
 import { exactNameKey } from './name-keys.js';
+import { OTHER_NATIONAL_TEAMS } from './other-national-teams.js';
 import { stableId } from './stable-id.js';
 
 /**
@@ -22,6 +23,8 @@ import { stableId } from './stable-id.js';
  *   has none for them), as the club competitions of those countries do.
  * - Kosovo has no ISO 3166-1 code: it carries the user-assigned XK / XKX that the EU, IMF and Unicode
  *   CLDR use.
+ * - Teams that never played a World Cup (the international results name about 240 of them) are listed in
+ *   other-national-teams.ts, with the same rules; that list's `~name` keys stand for teams with no ISO code.
  */
 interface NationalTeamRow {
   code: string;
@@ -50,7 +53,7 @@ const FJELSTUL: Row[] = [
   ['CAN', 'Canada', 'CA'],
   ['CHL', 'Chile', 'CL', 'CHI'],
   ['CHN', 'China', 'CN', 'China PR'],
-  ['TWN', 'Chinese Taipei', 'TW', 'TPE'],
+  ['TWN', 'Chinese Taipei', 'TW', 'TPE', 'Taiwan'],
   ['COL', 'Colombia', 'CO'],
   ['CRI', 'Costa Rica', 'CR', 'CRC'],
   ['HRV', 'Croatia', 'HR', 'CRO'],
@@ -122,7 +125,8 @@ const FJELSTUL: Row[] = [
   ['USA', 'United States', 'US', 'United States of America'],
   ['URY', 'Uruguay', 'UY', 'URU'],
   ['WAL', 'Wales', 'GB'],
-  ['YUG', 'Yugoslavia', null],
+  // FR Yugoslavia (1992-2003) played the 1998 World Cup as "Yugoslavia", which the database records as YUG.
+  ['YUG', 'Yugoslavia', null, 'FR Yugoslavia'],
   ['COD', 'DR Congo', 'CD', 'Zaire', 'ZAI', 'Congo DR'],
 ];
 
@@ -141,13 +145,15 @@ const NEWCOMERS: Row[] = [
 
 const byKey = new Map<string, NationalTeamRow>();
 
-for (const [code, name, iso2, ...aliases] of [...FJELSTUL, ...NEWCOMERS]) {
+for (const [code, name, iso2, ...aliases] of [...FJELSTUL, ...NEWCOMERS, ...OTHER_NATIONAL_TEAMS]) {
   const row: NationalTeamRow = { code, name, iso2, aliases };
   for (const spelling of [name, code, ...aliases]) {
     const key = exactNameKey(spelling);
     const taken = byKey.get(key);
     // A spelling two teams share would silently merge them: the table must never contain one.
-    if (taken) throw new Error(`national teams: "${spelling}" names both ${taken.code} and ${code}`);
+    if (taken && taken !== row) {
+      throw new Error(`national teams: "${spelling}" names both ${taken.code} and ${code}`);
+    }
     byKey.set(key, row);
   }
 }

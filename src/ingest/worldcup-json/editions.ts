@@ -38,8 +38,10 @@ const ZONELESS_OFFSETS: Record<string, number> = {
   'club-worldcup:2025': -240,
 };
 
-// Not in TOURNAMENTS: no other source describes them yet.
-const QUALIFICATION = { code: 'fifa.wc.quali', name: 'FIFA World Cup qualification play-offs' };
+// The play-offs are the last round of the World Cup qualification, which the international results also
+// describe (every round): the same competition, under its name there.
+const QUALIFICATION = { code: 'fifa.wc.quali', name: 'FIFA World Cup qualification' };
+// Not in TOURNAMENTS: no other source describes it yet.
 const CLUB_WORLD_CUP = { code: 'fifa.cwc', name: 'FIFA Club World Cup' };
 
 /**
@@ -76,6 +78,7 @@ export function competitionRecord(edition: Edition): CompetitionRecord {
     name_season: edition.seasonKey,
     country_name: null,
     country_code: null,
+    confederation: 'FIFA',
     type: 'tournament',
     gender: 'men',
     logo_url: null,

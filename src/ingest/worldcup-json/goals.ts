@@ -88,6 +88,7 @@ export function goalEvents(
         player_id: players.scorer(scorerSide.playerScope, name),
         related_player_id: null,
         detail: null,
+        source_player_name: null,
         source: SOURCE,
       });
     });

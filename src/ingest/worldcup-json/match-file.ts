@@ -114,6 +114,10 @@ function matchRecord(
     source_status: raw.status,
     ...scoreColumns(raw.score, final),
     venue_name: raw.ground,
+    // `ground` is one text ("Lusail Iconic Stadium, Lusail"); the file says nothing of neutral ground.
+    venue_city: null,
+    venue_country: null,
+    neutral: null,
     local_date: raw.date,
     source: SOURCE,
   };

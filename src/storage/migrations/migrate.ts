@@ -10,6 +10,8 @@ import * as matchJsonByKickOff from './0007-match-json-by-kick-off.js';
 import * as keyWindows from './0008-key-windows.js';
 import * as tableSeasonCount from './0009-table-season-count.js';
 import * as changeLog from './0010-change-log.js';
+import * as runValidators from './0011-run-validators.js';
+import * as venuesAndNamedPlayers from './0012-venues-and-named-players.js';
 
 /** Migrations are listed here in order; each receives the engine for the few DDL spellings that differ. */
 const MIGRATIONS = {
@@ -23,6 +25,8 @@ const MIGRATIONS = {
   '0008-key-windows': keyWindows,
   '0009-table-season-count': tableSeasonCount,
   '0010-change-log': changeLog,
+  '0011-run-validators': runValidators,
+  '0012-venues-and-named-players': venuesAndNamedPlayers,
 };
 
 export async function migrateToLatest(storage: Storage): Promise<MigrationResultSet> {

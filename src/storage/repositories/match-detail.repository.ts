@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, MatchEventTable, MatchLineupTable, MatchTeamStatsTable } from '../schema.js';
 
 export interface MatchKey {
@@ -54,14 +54,23 @@ export type EventRow = MatchEventTable & {
   related_player_name: string | null;
 };
 
+/**
+ * A match's events, in order. An event's player is its own, or the player its source's name was linked to
+ * (`linked_player_id`); `player_name` is that player's name, or else the name the source gives.
+ */
 export async function eventsForMatch(db: Kysely<Database>, matchId: string): Promise<EventRow[]> {
+  const player = sql<string | null>`coalesce(match_events.player_id, match_events.linked_player_id)`;
   return db
     .selectFrom('match_events')
     .leftJoin('teams', 'teams.id', 'match_events.team_id')
-    .leftJoin('players as p', 'p.id', 'match_events.player_id')
+    .leftJoin('players as p', (join) => join.on('p.id', '=', player))
     .leftJoin('players as r', 'r.id', 'match_events.related_player_id')
     .selectAll('match_events')
-    .select(['teams.name as team_name', 'p.name as player_name', 'r.name as related_player_name'])
+    .select([
+      'teams.name as team_name',
+      sql<string | null>`coalesce(p.name, match_events.source_player_name)`.as('player_name'),
+      'r.name as related_player_name',
+    ])
     .where('match_events.match_id', '=', matchId)
     .orderBy('match_events.sort_key')
     .execute();

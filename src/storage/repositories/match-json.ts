@@ -29,7 +29,16 @@ const MATCH_JSON = sql<string>`json_object(
   'status', matches.status,
   'home_team', json_object('id', matches.home_team_id, 'name', home.name, 'logo_url', home.logo_url, 'score', matches.home_score),
   'away_team', json_object('id', matches.away_team_id, 'name', away.name, 'logo_url', away.logo_url, 'score', matches.away_score),
-  'venue', iif(matches.venue_name is null, null, json_object('name', matches.venue_name)),
+  'venue', iif(
+    coalesce(matches.venue_name, matches.venue_city, matches.venue_country, matches.neutral) is null,
+    null,
+    json_object(
+      'name', matches.venue_name,
+      'city', matches.venue_city,
+      'country', matches.venue_country,
+      'neutral', json(case matches.neutral when 1 then 'true' when 0 then 'false' else 'null' end)
+    )
+  ),
   'updated_at', matches.updated_at
 )`;
 

@@ -41,6 +41,9 @@ const SUMMARY_COLUMNS = [
   'matches.home_score',
   'matches.away_score',
   'matches.venue_name',
+  'matches.venue_city',
+  'matches.venue_country',
+  'matches.neutral',
   'matches.updated_at',
 ] as const;
 

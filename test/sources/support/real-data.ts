@@ -14,6 +14,7 @@ const ALL: Array<[SourceName, string]> = [
   ['worldcup-json', DATA.worldcupJson],
   ['fjelstul', DATA.fjelstul],
   ['football-data', DATA.footballData],
+  ['international-results', DATA.internationalResults],
 ];
 
 export interface RealData {
@@ -22,7 +23,7 @@ export interface RealData {
   close(): Promise<void>;
 }
 
-/** Ingests the four sources (football.json finds its clubs directory beside it) and opens the API. */
+/** Ingests the five sources (football.json finds its clubs directory beside it) and opens the API. */
 export async function openRealData(name: string): Promise<RealData> {
   const storage = await openTestStorage(name);
   try {

@@ -18,6 +18,7 @@ export const DATA = {
   worldcupJson: path.join(SHARED, 'openfootball/worldcup.json'),
   fjelstul: path.join(SHARED, 'fjelstul-worldcup'),
   footballData: path.join(SHARED, 'football-data-csv'),
+  internationalResults: path.join(SHARED, 'international_results'),
 } as const;
 
 const MISSING = Object.values(DATA).filter((p) => !fs.existsSync(p));

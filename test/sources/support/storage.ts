@@ -5,7 +5,8 @@ import { SOURCES } from '../../../src/ingest/sources.js';
 import type { Storage } from '../../../src/storage/connection.js';
 import { openTestStorage as openMigrated, type TestStorage } from '../../support/test-database.js';
 
-export type SourceName = 'openfootball' | 'worldcup-json' | 'fjelstul' | 'football-data';
+export type SourceName =
+  'openfootball' | 'worldcup-json' | 'fjelstul' | 'football-data' | 'international-results';
 
 /** "Now" of every run, so fixtures without a result get the same status in every database. */
 export const INGESTED_AT = '2026-03-14T00:00:00Z';
