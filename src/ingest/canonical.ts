@@ -58,7 +58,7 @@ export type MatchLineupRecord = Omit<MatchLineupTable, Stamped>;
 /** `linked_player_id` is derived by the runner from the stored rows, never offered by an adapter. */
 export type MatchEventRecord = Omit<MatchEventTable, Stamped | 'linked_player_id' | 'row_hash'>;
 export type StandingRecord = Omit<StandingTable, Stamped>;
-export type MatchSourceRecord = Omit<MatchSourceTable, Stamped>;
+export type MatchSourceRecord = Omit<MatchSourceTable, Stamped | 'row_hash'>;
 
 /** Detail rows some sources carry; a source without them leaves the lists empty. */
 export interface DetailRecords {

@@ -83,7 +83,7 @@ function countsFor(ids: string[], outcome: ReadonlyMap<string, keyof SyncCounts>
 async function syncDetails(trx: Transaction<Database>, d: DetailRecords, now: string): Promise<SyncResult[]> {
   return [
     await syncRecords(trx, 'players', d.players, now),
-    await syncRecords(trx, 'match_sources', d.matchSources, now),
+    await syncRecords(trx, 'match_sources', d.matchSources, now, { hashed: true }),
     await syncRecords(trx, 'squad_members', d.squadMembers, now),
     await syncRecords(trx, 'match_team_stats', d.teamStats, now),
     await syncRecords(trx, 'match_team_sheets', d.teamSheets, now),

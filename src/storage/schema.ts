@@ -316,6 +316,8 @@ export interface MatchSourceTable extends Stamped {
   match_id: string;
   source: string;
   source_key: string;
+  /** Digest of the other columns, compared on re-import (migration 0012). */
+  row_hash: string | null;
 }
 
 export interface Database {

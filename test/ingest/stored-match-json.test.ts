@@ -186,6 +186,7 @@ describe('ingestion: the stored JSON of matches', () => {
     await sql`alter table ingestion_runs drop column last_modified`.execute(storage.db);
     // 0012 rebuilds match_events from the columns 0004 made, whatever else the table has.
     await sql`alter table competitions drop column confederation`.execute(storage.db);
+    await sql`alter table match_sources drop column row_hash`.execute(storage.db);
     for (const column of ['shootout_winner', 'venue_city', 'venue_country', 'neutral']) {
       await sql.raw(`alter table matches drop column ${column}`).execute(storage.db);
     }

@@ -23,7 +23,7 @@ import { stableId } from './stable-id.js';
  *   has none for them), as the club competitions of those countries do.
  * - Kosovo has no ISO 3166-1 code: it carries the user-assigned XK / XKX that the EU, IMF and Unicode
  *   CLDR use.
- * - Teams that never played a World Cup (the international results name about 240 of them) are listed in
+ * - Teams that never played a World Cup (the international results name 244 of them) are listed in
  *   other-national-teams.ts, with the same rules; that list's `~name` keys stand for teams with no ISO code.
  */
 interface NationalTeamRow {

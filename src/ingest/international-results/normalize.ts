@@ -53,8 +53,9 @@ export function normalizeInternationalResults(
     step(goalSheet);
     const goals = loadGoals(goalSheet, matches, credit(goalSheet));
     batch.details.events = goals.events;
-    const off = goals.offScore;
-    if (off > 0) batch.notes.push(`${goalSheet.uri}: ${off} matches whose goals do not add up to the score`);
+    if (goals.offScore > 0) {
+      batch.notes.push(`${goalSheet.uri}: ${goals.offScore} matches whose goals do not add up to the score`);
+    }
   }
   const shootouts = sheets.get('shootouts');
   if (shootouts) {
@@ -65,7 +66,7 @@ export function normalizeInternationalResults(
 
   for (const [name, count] of matches.fallbacks) {
     batch.notes.push(
-      `tournament "${name}" is not in src/ingest/international-results/tournaments.ts: ` +
+      `tournament "${name}" is not in src/ingest/international-results/tournament-table.ts: ` +
         `${count} matches in a competition of its own (fallback)`,
     );
   }

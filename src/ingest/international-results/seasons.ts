@@ -18,7 +18,14 @@ const EDITION_GAP_DAYS = 60;
 const DAY_MS = 86_400_000;
 const QUALIFICATION = /\.quali$/;
 
-const yearKey = (date: string): SeasonKey => ({ key: date.slice(0, 4), name: date.slice(0, 4) });
+/** One object per year: 50,000 matches ask for a few hundred seasons. */
+const YEARS = new Map<string, SeasonKey>();
+function yearKey(date: string): SeasonKey {
+  const year = date.slice(0, 4);
+  let season = YEARS.get(year);
+  if (!season) YEARS.set(year, (season = { key: year, name: year }));
+  return season;
+}
 
 /** August to July: "1950-51", named "1950/51" as two-year seasons are everywhere else. */
 function splitYear(date: string): SeasonKey {
@@ -45,6 +52,8 @@ export class SeasonCutter {
   private readonly cutOf = new Map<string, SeasonCut>();
   private readonly editions = new Map<string, Map<string, SeasonKey>>();
   private readonly cycles = new Map<string, Array<{ start: string; season: SeasonKey }>>();
+  /** Qualifier code + date -> season: qualifiers share dates. */
+  private readonly qualifiers = new Map<string, SeasonKey>();
 
   constructor(matches: Iterable<Dated>) {
     for (const { competition, date } of matches) {
@@ -65,8 +74,12 @@ export class SeasonCutter {
         return this.ranged(code, date);
       case 'edition':
         return this.editionsOf(code).get(date) ?? yearKey(date);
-      case 'cycle':
-        return this.cycle(code, date);
+      case 'cycle': {
+        const memo = `${code}\u0000${date}`;
+        let season = this.qualifiers.get(memo);
+        if (!season) this.qualifiers.set(memo, (season = this.cycle(code, date)));
+        return season;
+      }
     }
   }
 

@@ -45,6 +45,9 @@ const EVENT_COLUMNS = sql.raw(
 //   names without a player record keeps the name (`source_player_name`), and `linked_player_id` is the
 //   World Cup sources' player it was matched to; events are compared on re-import by a digest of their
 //   columns (`row_hash`), as matches are. SQLite cannot drop a NOT NULL: the table is rebuilt.
+// - match_sources: compared by digest too (`row_hash`), as a re-import of 50,000 results would otherwise
+//   read every column back. Rows stored before have no digest (and matches one computed the old way, before
+//   the new columns): the first import of each source after this migration rewrites its rows once.
 // - match_json: every match's JSON again, as the API's venue now carries city, country and neutral (0007
 //   no longer fills the table; this does).
 export async function up(db: AnyDb, engine: Engine): Promise<void> {
@@ -54,6 +57,7 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
   for (const column of ['shootout_winner', 'venue_city', 'venue_country'])
     await db.schema.alterTable('matches').addColumn(column, text).execute();
   await db.schema.alterTable('matches').addColumn('neutral', 'integer').execute();
+  await db.schema.alterTable('match_sources').addColumn('row_hash', text).execute();
   await sql`update matches set shootout_winner = case when pen_home > pen_away then 'home' else 'away' end
     where pen_home is not null and pen_away is not null and pen_home <> pen_away`.execute(db);
 

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../schema.js';
 
 export interface SyncCounts {
@@ -56,6 +56,23 @@ export function rowHash(record: Keyed): string {
   return hash('sha1', text, 'base64url').slice(0, 22);
 }
 
+/**
+ * How many of the offered (ID, digest) pairs have a stored row, and how many of those hold the same digest:
+ * the database compares, so a chunk that is all new or all unchanged (a first import, a re-import) needs
+ * no row read back.
+ */
+async function storedDigests(
+  db: Kysely<Database> | Transaction<Database>,
+  table: SyncedTable,
+  pairs: ReadonlyArray<readonly [id: string, digest: string]>,
+): Promise<{ stored: number; same: number }> {
+  const values = sql.join(pairs.map(([id, digest]) => sql`(${id}, ${digest})`));
+  const { rows } = await sql<{ stored: number | string; same: number | string | null }>`select
+      count(*) as stored, sum(case when t.row_hash = v.column2 then 1 else 0 end) as same
+    from (values ${values}) as v inner join ${sql.table(table)} as t on t.id = v.column1`.execute(db);
+  return { stored: Number(rows[0]?.stored ?? 0), same: Number(rows[0]?.same ?? 0) };
+}
+
 export interface SyncOptions<R> {
   /** Lets a table keep stored values that should win over an incoming record. */
   merge?: (incoming: R, existing: Row) => R;
@@ -77,28 +94,50 @@ export async function syncRecords<R extends Keyed>(
   options: SyncOptions<R> = {},
 ): Promise<SyncResult> {
   const { merge = (incoming: R) => incoming, hashed = false, keep = () => false } = options;
+  if (hashed && options.merge) throw new Error(`syncRecords: ${table} cannot be both hashed and merged`);
   const result: SyncResult = { inserted: 0, updated: 0, unchanged: 0, outcome: new Map() };
   const existing = new Map<string, Row>();
-  const ids = records.map((r) => r.id);
-  for (let i = 0; i < ids.length; i += READ_CHUNK) {
-    const chunk = ids.slice(i, i + READ_CHUNK);
-    const query = db.selectFrom(table).where('id', 'in', chunk);
+  const digests = hashed ? records.map(rowHash) : undefined;
+  // Records known to be identical to their stored row without reading it (hashed tables).
+  const same = new Set<string>();
+  // A hashed table is compared through its digest alone; `keep` also reads who wrote the row.
+  const columns = options.keep ? ['id', 'row_hash', 'source'] : ['id', 'row_hash'];
+  for (let i = 0; i < records.length; i += READ_CHUNK) {
+    const chunk = records.slice(i, i + READ_CHUNK);
+    if (digests) {
+      const counts = await storedDigests(
+        db,
+        table,
+        chunk.map((r, k) => [r.id, digests[i + k]!] as const),
+      );
+      if (counts.stored === 0) continue;
+      if (counts.same === chunk.length) {
+        for (const r of chunk) same.add(r.id);
+        continue;
+      }
+    }
+    const query = db.selectFrom(table).where(
+      'id',
+      'in',
+      chunk.map((r) => r.id),
+    );
     const rows = (await (
-      hashed
+      digests
         ? // eslint-disable-next-line @typescript-eslint/no-explicit-any
-          (query as any).select(['id', 'row_hash', 'source'])
+          (query as any).select(columns)
         : query.selectAll()
     ).execute()) as Row[];
     for (const row of rows) existing.set(row.id, row);
   }
 
   const inserts: Row[] = [];
-  for (const offered of records) {
-    const digest = hashed ? rowHash(offered) : undefined;
-    const stored = existing.get(offered.id);
+  for (let at = 0; at < records.length; at += 1) {
+    const offered = records[at]!;
+    const digest = digests?.[at];
     // Identical to the stored row, whoever may keep it: the usual case of a re-import, decided before
-    // anything is copied.
-    if (stored && digest !== undefined && !options.merge && stored.row_hash === digest) {
+    // anything is copied (for a hashed table, by the database where a whole chunk is unchanged).
+    const stored = existing.get(offered.id);
+    if (same.has(offered.id) || (stored && digest !== undefined && stored.row_hash === digest)) {
       result.outcome.set(offered.id, 'unchanged');
       continue;
     }
