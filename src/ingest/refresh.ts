@@ -14,7 +14,7 @@ import {
   type Artifact,
 } from './artifacts/read-artifact.js';
 import type { Progress } from './progress.js';
-import { runIngestion, type RunSummary } from './runner.js';
+import { recordFailedRun, runIngestion, type RunSummary } from './runner.js';
 import type { LoadedSource, SourceOptions } from './source.js';
 
 export interface RefreshJob {
@@ -44,24 +44,6 @@ export type RefreshResult =
       sha256: string | null;
       durationMs: number;
     };
-
-function failedResult(runId: number, source: string, error: string, started: number): RefreshResult {
-  return {
-    runId,
-    source,
-    outcome: 'failed',
-    error,
-    sha256: null,
-    recordsSeen: 0,
-    inserted: 0,
-    updated: 0,
-    unchanged: 0,
-    rejected: 0,
-    rowsWritten: 0,
-    notes: [],
-    durationMs: Date.now() - started,
-  };
-}
 
 /**
  * One refresh of one configured source, with the ingestion lock held by the caller. The artifact is read
@@ -137,23 +119,8 @@ export async function refreshSource(
         return await unchanged('same SHA-256', previous, null);
     }
   } catch (error) {
-    const message = (error as Error).message;
-    const runId = await insertRun(db, {
-      source,
-      location,
-      sha256: null,
-      bytes: null,
-      started_at: startedAt,
-      finished_at: new Date().toISOString(),
-      outcome: 'failed',
-      error: message,
-      records_seen: 0,
-      inserted: 0,
-      updated: 0,
-      unchanged: 0,
-      rejected: 0,
-    }).catch(() => 0);
-    return failedResult(runId, source, message, started);
+    const run = { source, location, sha256: null, bytes: null, startedAt };
+    return (await recordFailedRun(db, run, (error as Error).message, started)) as RefreshResult;
   }
 
   const read = artifact;

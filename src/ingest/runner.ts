@@ -252,36 +252,49 @@ export async function runIngestion(storage: Storage, request: RunRequest): Promi
     const summary = await withWriteCache(storage, () => writeBatch(storage, batch, base));
     return { ...summary, durationMs: Date.now() - started.getTime() };
   } catch (error) {
-    const message = (error as Error).message;
-    const runId = await insertRun(storage.db, {
-      source: base.source,
-      location: base.location,
-      sha256: base.sha256,
-      bytes: base.bytes,
-      started_at: base.startedAt,
-      finished_at: new Date().toISOString(),
-      outcome: 'failed',
-      error: message,
-      records_seen: 0,
-      inserted: 0,
-      updated: 0,
-      unchanged: 0,
-      rejected: 0,
-    }).catch(() => 0);
-    return {
-      runId,
-      source: base.source,
-      outcome: 'failed',
-      error: message,
-      sha256: base.sha256,
-      recordsSeen: 0,
-      inserted: 0,
-      updated: 0,
-      unchanged: 0,
-      rejected: 0,
-      rowsWritten: 0,
-      notes: [],
-      durationMs: Date.now() - started.getTime(),
-    };
+    return recordFailedRun(storage.db, base, (error as Error).message, started.getTime());
   }
+}
+
+/**
+ * Records a run that failed before writing anything (nothing of it was kept) and returns its summary: the
+ * runner's own failures, and the refresh's when it cannot even read the artifact. The record itself may
+ * fail too (the database is what failed): the summary then carries run ID 0.
+ */
+export async function recordFailedRun(
+  db: Storage['db'],
+  run: { source: string; location: string; sha256: string | null; bytes: number | null; startedAt: string },
+  message: string,
+  startedMs: number,
+): Promise<RunSummary> {
+  const runId = await insertRun(db, {
+    source: run.source,
+    location: run.location,
+    sha256: run.sha256,
+    bytes: run.bytes,
+    started_at: run.startedAt,
+    finished_at: new Date().toISOString(),
+    outcome: 'failed',
+    error: message,
+    records_seen: 0,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    rejected: 0,
+  }).catch(() => 0);
+  return {
+    runId,
+    source: run.source,
+    outcome: 'failed',
+    error: message,
+    sha256: run.sha256,
+    recordsSeen: 0,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    rejected: 0,
+    rowsWritten: 0,
+    notes: [],
+    durationMs: Date.now() - startedMs,
+  };
 }
