@@ -11,6 +11,11 @@ export interface ResponseCache {
   get(key: string): Promise<CachedResponse | undefined>;
   /** What this process holds for `key`, without waiting; only an in-process layer answers. */
   peek?(key: string): CachedResponse | undefined;
+  /**
+   * About how many answers of `entry`'s size the in-process layer keeps before evicting the oldest; only
+   * an in-process layer answers.
+   */
+  keeps?(entry: CachedResponse): number;
   set(key: string, value: CachedResponse): Promise<void>;
   clear(): Promise<void>;
   /** A real round trip through the cache, for /health. */
@@ -54,6 +59,10 @@ export class MemoryResponseCache implements ResponseCache {
 
   async get(key: string): Promise<CachedResponse | undefined> {
     return this.peek(key);
+  }
+
+  keeps(entry: CachedResponse): number {
+    return Math.min(this.maxEntries, Math.floor(this.maxBytes / entryBytes(entry)));
   }
 
   private delete(key: string): void {

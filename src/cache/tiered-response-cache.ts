@@ -17,6 +17,10 @@ export class TieredResponseCache implements ResponseCache {
     return this.local.peek(key);
   }
 
+  keeps(entry: CachedResponse): number {
+    return this.local.keeps(entry);
+  }
+
   async get(key: string): Promise<CachedResponse | undefined> {
     const hit = await this.local.get(key);
     if (hit) return hit;

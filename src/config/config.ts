@@ -40,6 +40,12 @@ export interface Config {
   responseCacheEntries: number;
   /** Memory the cached responses of one process may take, in bytes (TOUCHLINE_CACHE_MB). */
   responseCacheBytes: number;
+  /**
+   * SQLite: how much of the database file an API process reads through a memory map (TOUCHLINE_SQLITE_MMAP_MB,
+   * bytes; 0 reads every page with a system call). Mapped pages are the kernel's page cache, shared by
+   * every process, and count in a process's resident memory only while the kernel keeps them.
+   */
+  sqliteMmapBytes: number;
   /** Seconds a response stays in the shared (Redis) cache; generations make older ones unreachable anyway. */
   sharedCacheTtlSeconds: number;
   /** On SIGTERM, how long to keep answering (each answer closing its connection) before closing (ms). */
@@ -265,6 +271,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     responseCache: readEnum(env, 'TOUCHLINE_RESPONSE_CACHE', ['on', 'off'] as const, 'on') === 'on',
     responseCacheEntries: readPositiveInt(env, 'TOUCHLINE_CACHE_ENTRIES', 5000),
     responseCacheBytes: readPositiveInt(env, 'TOUCHLINE_CACHE_MB', 16) * 1024 * 1024,
+    sqliteMmapBytes: readNonNegativeInt(env, 'TOUCHLINE_SQLITE_MMAP_MB', 1024) * 1024 * 1024,
     sharedCacheTtlSeconds: readPositiveInt(env, 'TOUCHLINE_SHARED_CACHE_TTL_SECONDS', 3600),
     workers: readWorkers(env, mode),
     plans: readPlans(env.TOUCHLINE_PLANS_FILE),

@@ -49,7 +49,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   // Never a new file: this process does not migrate, and a worker started after the database file was
   // deleted would answer healthy from an empty one.
-  const storage = openStorage(config.databaseUrl, { create: false });
+  const storage = openStorage(config.databaseUrl, { create: false, mmapBytes: config.sqliteMmapBytes });
   const generation = new DatasetGeneration(storage.db, config.generationPollMs);
   await generation.refresh().catch(() => undefined);
   generation.start();

@@ -38,21 +38,41 @@ test('floods of URLs and keys', async (t) => {
     assert.equal(cache.size, 1, 'one entry');
   });
 
-  await t.test('an answer read from the database is cached once it is asked again soon', async (t) => {
-    if (built.storage.engine !== 'sqlite') return t.skip('answers are read without waiting on SQLite only');
-    const { app, cache } = await appOnStorage(built.storage);
+  /** An app listening on a port, so that requests take the read fast path (inject bypasses it). */
+  async function listening(cacheEntries: number) {
+    const { app, cache } = await appOnStorage(built.storage, { cacheEntries });
     t.after(() => app.close());
     await app.listen({ host: '127.0.0.1', port: 0 });
     const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     const get = (url: string) => fetch(`${origin}${API}${url}`, { headers: built.auth() });
     // The key's first request loads its counts through the full path, which caches what it answers.
     await get('/football/competitions');
+    return { cache, get };
+  }
+
+  await t.test('an answer read from the database is cached once it is asked again soon', async (t) => {
+    if (built.storage.engine !== 'sqlite') return t.skip('answers are read without waiting on SQLite only');
+    const { cache, get } = await listening(1000);
     const before = cache.size;
     const tail = Object.values(ids.matches).map((id) => `/football/matches/${id}`);
     for (const url of tail) assert.equal((await get(url)).status, 200);
     assert.equal(cache.size, before, 'asked once: read, not cached');
     assert.equal((await get(tail[0]!)).status, 200);
-    assert.equal(cache.size, before + 1, 'asked again within a second: cached');
+    assert.equal(cache.size, before + 1, 'asked again within fewer reads than the cache keeps: cached');
+  });
+
+  await t.test('an answer asked again later than the cache would have kept it is not cached', async (t) => {
+    if (built.storage.engine !== 'sqlite') return t.skip('answers are read without waiting on SQLite only');
+    const tail = Object.values(ids.matches).map((id) => `/football/matches/${id}`);
+    assert.ok(tail.length >= 4, 'enough matches in the fixture');
+    // A cache of 2 answers: a URL asked again after 3 other reads would have been evicted meanwhile.
+    const { cache, get } = await listening(2);
+    await cache.clear();
+    for (const url of tail.slice(0, 4)) assert.equal((await get(url)).status, 200);
+    assert.equal((await get(tail[0]!)).status, 200);
+    assert.equal(cache.size, 0, 'read again: not cached');
+    assert.equal((await get(tail[0]!)).status, 200);
+    assert.equal(cache.size, 1, 'asked again at once: cached');
   });
 
   await t.test('cached answers are bounded by bytes', async () => {

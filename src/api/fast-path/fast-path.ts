@@ -32,17 +32,9 @@ interface Resolved {
   generation: string;
   key: string;
   etag: string;
-  /** When its answer was last read from the database (ms), to cache only answers asked again soon. */
+  /** The read clock (see admit) when its answer was last read from the database. */
   lastRead: number;
 }
-
-/**
- * An answer read from the database is cached when it was read before within this time: hot URLs are
- * answered from the cache, while a long tail of URLs asked once in a while (a random match, an old
- * season) is read each time instead of churning the cache (a read costs little more than a cached
- * answer's bookkeeping, and the cache's memory would only hold what is not asked again).
- */
-const HOT_MS = 1000;
 
 export interface FastPathDeps {
   routes: RouteTable;
@@ -72,6 +64,16 @@ export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
 export function createFastPath(deps: FastPathDeps): FastPath {
   const { routes, validators, cache, generation, admission } = deps;
   const peek = cache.peek?.bind(cache);
+  /**
+   * Reads from the database so far: the clock of the cache's admission. An answer just read is cached
+   * only when its URL was read before within as many reads as the cache keeps answers of its size, that
+   * is when it would still be there at its next request had it been cached the first time. Hot URLs are
+   * then answered from the cache, while a long tail of URLs asked once in a while (a random match, an
+   * old season) is read each time instead of churning the cache: evicting answers nobody asks again
+   * costs more than the reads a cache hit would save (a read here takes tens of microseconds). The clock
+   * counts reads, not time, so that the rule holds at any request rate.
+   */
+  let reads = 0;
   const fastRoutes = new WeakMap<RouteInfo, FastRoute | null>();
 
   /** The route's fast form, made at its first request (validators are compiled when the app is ready). */
@@ -105,7 +107,16 @@ export function createFastPath(deps: FastPathDeps): FastPath {
       if (!route) return undefined;
       const { params, query } = found;
       const valid = (!route.params || route.params(params)) && (!route.query || route.query(query));
-      resolved = { route, params, query, valid, generation: '', key: '', etag: '', lastRead: -HOT_MS };
+      resolved = {
+        route,
+        params,
+        query,
+        valid,
+        generation: '',
+        key: '',
+        etag: '',
+        lastRead: Number.NEGATIVE_INFINITY,
+      };
       resolvedUrls.set(url, resolved);
     }
     const current = resolved.route.followsRuns ? generation.withRuns : generation.current;
@@ -146,9 +157,11 @@ export function createFastPath(deps: FastPathDeps): FastPath {
       const text = route.read?.(params, query);
       if (text === undefined) return false;
       entry = cacheEntry(text, resolved.etag);
+      reads += 1;
       // A cache that fails to store only misses next time.
-      if (now - resolved.lastRead < HOT_MS) cache.set(key, entry).catch(() => undefined);
-      resolved.lastRead = now;
+      if (reads - resolved.lastRead <= (cache.keeps?.(entry) ?? 0))
+        cache.set(key, entry).catch(() => undefined);
+      resolved.lastRead = reads;
       parts = textParts(entry);
     }
     // Counted last: whatever declined before this counted nothing.
