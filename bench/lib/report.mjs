@@ -24,6 +24,36 @@ const fmt = {
   s: (n) => (n === undefined || n === null ? '-' : `${n.toFixed(2)} s`),
 };
 
+/** What every table of measured runs shows of a run (the scenarios, the random URLs, the scale part). */
+const LOAD_HEADERS = [
+  'req/s',
+  'p50 ms',
+  'p99 ms',
+  'errors',
+  'RSS MB',
+  'PSS MB',
+  'srv cores',
+  'wrk cores',
+  'other cores',
+];
+
+/** A table row of the measured run `s`: the table's own `lead` cells, the LOAD_HEADERS columns, `tail`. */
+function measuredRow(lead, s, tail = []) {
+  return [
+    ...lead,
+    fmt.int(s.rps),
+    fmt.ms(s.p50Ms),
+    fmt.ms(s.p99Ms),
+    fmt.int(s.errors),
+    fmt.one(s.serverRssMb),
+    fmt.one(s.serverPssMb),
+    fmt.one(s.serverCores),
+    fmt.one(s.wrkCores),
+    fmt.one(s.otherCores),
+    ...tail,
+  ];
+}
+
 /** `align`: one letter per column, l or r; by default the first column left, the others right. */
 export function table(headers, rows, align = 'l' + 'r'.repeat(headers.length - 1)) {
   const cells = [headers, ...rows.map((r) => r.map((c) => String(c)))];
@@ -208,40 +238,16 @@ export function renderSummary(report) {
   );
   parts.push(
     table(
-      [
-        'scenario',
-        'req/s',
-        'p50 ms',
-        'p99 ms',
-        'errors',
-        'RSS MB',
-        'PSS MB',
-        'srv cores',
-        'wrk cores',
-        'other cores',
-        'nginx req/s',
-        'vs nginx',
-        'node req/s',
-        'vs node',
-        'bytes',
-      ],
-      report.scenarios.map((s) => [
-        s.name,
-        fmt.int(s.rps),
-        fmt.ms(s.p50Ms),
-        fmt.ms(s.p99Ms),
-        fmt.int(s.errors),
-        fmt.one(s.serverRssMb),
-        fmt.one(s.serverPssMb),
-        fmt.one(s.serverCores),
-        fmt.one(s.wrkCores),
-        fmt.one(s.otherCores),
-        fmt.int(s.nginx?.rps),
-        fmt.pct(s.vsNginx),
-        fmt.int(s.nodeReqPerSec),
-        fmt.pct(s.vsNode),
-        fmt.int(s.bytes),
-      ]),
+      ['scenario', ...LOAD_HEADERS, 'nginx req/s', 'vs nginx', 'node req/s', 'vs node', 'bytes'],
+      report.scenarios.map((s) =>
+        measuredRow([s.name], s, [
+          fmt.int(s.nginx?.rps),
+          fmt.pct(s.vsNginx),
+          fmt.int(s.nodeReqPerSec),
+          fmt.pct(s.vsNode),
+          fmt.int(s.bytes),
+        ]),
+      ),
     ),
   );
   const inRounds = report.scenarios.filter((s) => s.rounds?.length > 1);
@@ -255,36 +261,10 @@ export function renderSummary(report) {
   parts.push('');
   const random = report.random;
   if (random?.scenarios.length) {
-    const row = (name, who, s, vs) => [
-      name,
-      who,
-      fmt.int(s.rps),
-      fmt.ms(s.p50Ms),
-      fmt.ms(s.p99Ms),
-      fmt.int(s.errors),
-      fmt.one(s.serverRssMb),
-      fmt.one(s.serverPssMb),
-      fmt.one(s.serverCores),
-      fmt.one(s.wrkCores),
-      fmt.one(s.otherCores),
-      fmt.pct(vs),
-    ];
+    const row = (name, who, s, vs) => measuredRow([name, who], s, [fmt.pct(vs)]);
     parts.push(
       table(
-        [
-          'random URLs (cache on)',
-          'server',
-          'req/s',
-          'p50 ms',
-          'p99 ms',
-          'errors',
-          'RSS MB',
-          'PSS MB',
-          'srv cores',
-          'wrk cores',
-          'other cores',
-          'vs ref',
-        ],
+        ['random URLs (cache on)', 'server', ...LOAD_HEADERS, 'vs ref'],
         random.scenarios.flatMap((s) => [
           row(s.name, 'touchline', s, s.vsReference),
           ...(s.reference ? [row('', 'reference', s.reference)] : []),
@@ -319,34 +299,10 @@ export function renderSummary(report) {
   if (report.scale?.length) {
     parts.push(
       table(
-        [
-          'scale (uncached)',
-          'matches',
-          'DB MB',
-          'req/s',
-          'p50 ms',
-          'p99 ms',
-          'errors',
-          'RSS MB',
-          'PSS MB',
-          'srv cores',
-          'wrk cores',
-          'other cores',
-        ],
-        report.scale.map((s) => [
-          `${s.size} ${s.scenario}`,
-          fmt.int(s.matches),
-          fmt.int(s.databaseMb),
-          fmt.int(s.rps),
-          fmt.ms(s.p50Ms),
-          fmt.ms(s.p99Ms),
-          fmt.int(s.errors),
-          fmt.one(s.serverRssMb),
-          fmt.one(s.serverPssMb),
-          fmt.one(s.serverCores),
-          fmt.one(s.wrkCores),
-          fmt.one(s.otherCores),
-        ]),
+        ['scale (uncached)', 'matches', 'DB MB', ...LOAD_HEADERS],
+        report.scale.map((s) =>
+          measuredRow([`${s.size} ${s.scenario}`, fmt.int(s.matches), fmt.int(s.databaseMb)], s),
+        ),
       ),
       '',
     );

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import { KEY_TRUST_MS } from '../../src/auth/key-directory.js';
 import { loadOpenfootball } from '../../src/ingest/openfootball/adapter.js';
 import { runIngestion } from '../../src/ingest/runner.js';
 import { buildTestApp } from '../support/build-app.js';
@@ -170,4 +171,24 @@ test('the change feed refuses a cursor it did not give', async (t) => {
     );
     assert.equal(details.parameter, 'since');
   }
+});
+
+test('the change feed answers 503 service_unavailable with Retry-After while the database is down', async (t) => {
+  const { app, auth, storage } = await buildTestApp(t);
+  const cached = `${API}/football/changes?limit=7`;
+  const first = await getOk<Feed>(app, cached, auth());
+  const uncached = [`${API}/football/changes?since=${first.body.meta.next}`, `${API}/football/changes`];
+  await storage.close();
+  const expectUnavailable = async (urls: string[]) => {
+    for (const url of urls) {
+      const res = await app.inject({ url, headers: auth() });
+      assertError(res, 503, 'service_unavailable');
+      assert.match(String(res.headers['retry-after']), /^\d+$/, url);
+    }
+  };
+  // While the key is still trusted, the feed's own queries meet the outage (a cached page needs none).
+  await expectUnavailable(uncached);
+  // Past that, the key's lookup does, for the cached page too.
+  await new Promise((resolve) => setTimeout(resolve, KEY_TRUST_MS + 50));
+  await expectUnavailable([cached, ...uncached]);
 });

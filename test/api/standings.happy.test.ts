@@ -1,9 +1,13 @@
 // Standings through the API on the fixture (both engines): a computed table for a league season in
 // progress, with its rules and the curated deductions of that season; the team route's current-season
-// rows; the coverage flag.
+// rows; the coverage flag; a season whose fixtures have no result yet.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
-import { buildTestApp } from '../support/build-app.js';
+import { loadOpenfootball } from '../../src/ingest/openfootball/adapter.js';
+import { runIngestion } from '../../src/ingest/runner.js';
+import { buildTestApp, INGESTED_AT } from '../support/build-app.js';
 import { API, assertKeys, getOk } from './contract.js';
 
 type Row = {
@@ -117,4 +121,68 @@ test('standings computed from the results', async (t) => {
       assert.equal(body.data.available.standings, true, id);
     }
   });
+});
+
+test('standings of a season with fixtures but no results yet', async (t) => {
+  const { app, auth, storage, cache, dir, ids } = await buildTestApp(t);
+  // Next season's fixtures, none played at ingestion time: the season exists, no result can be counted.
+  const from = path.join(dir, 'fixtures-only', 'football.json');
+  const file = path.join(from, '2024-25', 'en.1.json');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      name: 'English Premier League 2024/25',
+      matches: [
+        {
+          round: 'Matchday 1',
+          date: '2024-08-16',
+          time: '20:00',
+          team1: 'Manchester United FC',
+          team2: 'Fulham FC',
+        },
+        {
+          round: 'Matchday 1',
+          date: '2024-08-17',
+          time: '12:30',
+          team1: 'Ipswich Town FC',
+          team2: 'Liverpool FC',
+        },
+      ],
+    }),
+  );
+  const run = await runIngestion(storage, {
+    source: 'openfootball',
+    location: from,
+    load: () => loadOpenfootball({ from, clubs: path.join(dir, 'clubs') }),
+    clock: () => new Date(INGESTED_AT),
+  });
+  assert.equal(run.outcome, 'succeeded', run.error ?? '');
+  cache.clear();
+  const seasons = await getOk(app, `${API}/football/competitions/${ids.competitions.en1}/seasons`, auth());
+  const season = seasons.body.data.find((s: { name: string }) => s.name === '2024/25');
+  assert.ok(season, 'the new season is listed');
+  const { body } = await getOk(
+    app,
+    `${API}/football/competitions/${ids.competitions.en1}/seasons/${season.id}/standings`,
+    auth(),
+  );
+  // A table before its first matchday, as leagues show one: every team of the fixtures on nothing, in the
+  // order that breaks a complete tie (by name), under the season's rules and with its source credited.
+  assert.equal(body.data.basis, 'computed');
+  assert.equal(body.data.rules.known, true);
+  assert.deepEqual(body.data.adjustments, []);
+  assert.deepEqual(
+    body.data.attribution.map((a: { source: string }) => a.source),
+    ['openfootball/football.json'],
+  );
+  assert.deepEqual(
+    body.data.rows.map((r: Row) => [r.position, r.team.name, r.played, r.goals_for, r.points, r.form]),
+    [
+      [1, 'Fulham FC', 0, 0, 0, null],
+      [2, 'Ipswich Town FC', 0, 0, 0, null],
+      [3, 'Liverpool FC', 0, 0, 0, null],
+      [4, 'Manchester United FC', 0, 0, 0, null],
+    ],
+  );
 });

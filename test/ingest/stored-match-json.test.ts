@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { toMatch } from '../../src/api/mappers.js';
 import type { Storage } from '../../src/storage/connection.js';
 import { sql } from 'kysely';
-import { migrateToLatest } from '../../src/storage/migrations/migrate.js';
+import { MIGRATION_NAMES, migrateToLatest } from '../../src/storage/migrations/migrate.js';
 import { writeAllMatchJson } from '../../src/storage/repositories/match-json.js';
 import {
   listMatches,
@@ -45,6 +45,53 @@ async function assertStoredJsonCurrent(storage: Storage, filter: MatchFilter = {
   assert.ok(json, 'every match of the page has its JSON stored');
   assert.deepEqual(json.rows, expected);
   return json.rows;
+}
+
+const MIGRATION_0007 = '0007-match-json-by-kick-off';
+
+/**
+ * What each migration after 0007 made, undone (SQLite), keyed by the migration's name: the upgrade test
+ * below stands a database before 0007 and applies every later migration again. A new migration adds its
+ * undoing here; the test checks every migration of the registry has one (an entry whose migration is not
+ * registered is not run).
+ */
+const UNDO_AFTER_0007: Record<string, readonly string[]> = {
+  '0008-key-windows': ['drop table key_windows'],
+  '0009-table-season-count': ['alter table competitions drop column table_season_count'],
+  '0010-change-log': ['drop table changes'],
+  '0011-run-validators': [
+    'drop index ingestion_runs_source',
+    'alter table ingestion_runs drop column etag',
+    'alter table ingestion_runs drop column last_modified',
+  ],
+  // 0012 rebuilds match_events from the columns 0004 made, whatever else the table has.
+  '0012-venues-and-named-players': [
+    'alter table competitions drop column confederation',
+    'alter table match_sources drop column row_hash',
+    ...['shootout_winner', 'venue_city', 'venue_country', 'neutral'].map(
+      (column) => `alter table matches drop column ${column}`,
+    ),
+  ],
+  '0013-match-list-queries': [
+    'drop index matches_round_order',
+    'drop index matches_pairing_order',
+    'drop index changes_changed',
+    'alter table changes drop column changed_at',
+  ],
+};
+
+/** The SQLite database's tables, indexes and columns, to compare before an undoing and after the redo. */
+async function sqliteSchema(storage: Storage) {
+  const objects = await sql<{ type: string; name: string; tbl_name: string }>`
+    select type, name, tbl_name from sqlite_master where name not like 'sqlite_%' order by type, name
+  `.execute(storage.db);
+  const columns = await sql<Record<string, unknown>>`
+    select m.name as table_name, c.name, c.type, c."notnull", c.dflt_value, c.pk
+    from sqlite_master m join pragma_table_info(m.name) c
+    where m.type = 'table' and m.name not like 'sqlite_%'
+    order by m.name, c.cid
+  `.execute(storage.db);
+  return { objects: objects.rows, columns: columns.rows };
 }
 
 async function storedCount(storage: Storage): Promise<number> {
@@ -169,34 +216,28 @@ describe('ingestion: the stored JSON of matches', () => {
     }
     await ingest(storage, all, { clubs: noClubs });
     const written = await storage.db.selectFrom('match_json').selectAll().orderBy('id').execute();
+    const schema = await sqliteSchema(storage);
     // The table as 0006 left it, filled, with 0007 not yet applied.
     await sql`drop table match_json`.execute(storage.db);
     await sql`create table match_json (id text primary key references matches (id), json text not null) without rowid`.execute(
       storage.db,
     );
     await sql`insert into match_json (id, json) select id, 'stale' from matches`.execute(storage.db);
-    // And without what later migrations added, so that they apply again after 0007 (a new migration that
-    // adds a table or a column adds its undoing here).
+    // And without what later migrations added, so that they apply again after 0007.
     await sql`delete from touchline_migrations where name >= '0007'`.execute(storage.db);
-    await sql`drop table key_windows`.execute(storage.db);
-    await sql`drop table changes`.execute(storage.db);
-    await sql`alter table competitions drop column table_season_count`.execute(storage.db);
-    await sql`drop index ingestion_runs_source`.execute(storage.db);
-    await sql`alter table ingestion_runs drop column etag`.execute(storage.db);
-    await sql`alter table ingestion_runs drop column last_modified`.execute(storage.db);
-    // 0012 rebuilds match_events from the columns 0004 made, whatever else the table has.
-    await sql`alter table competitions drop column confederation`.execute(storage.db);
-    await sql`alter table match_sources drop column row_hash`.execute(storage.db);
-    for (const column of ['shootout_winner', 'venue_city', 'venue_country', 'neutral']) {
-      await sql.raw(`alter table matches drop column ${column}`).execute(storage.db);
+    const later = MIGRATION_NAMES.slice(MIGRATION_NAMES.indexOf(MIGRATION_0007) + 1);
+    const missing = later.filter((name) => !UNDO_AFTER_0007[name]);
+    assert.deepEqual(missing, [], 'migrations after 0007 without their undoing in UNDO_AFTER_0007');
+    for (const name of [...later].reverse()) {
+      for (const statement of UNDO_AFTER_0007[name]!) await sql.raw(statement).execute(storage.db);
     }
 
     const result = await migrateToLatest(storage);
-    assert.deepEqual(result.results?.map((r) => [r.migrationName, r.status])[0], [
-      '0007-match-json-by-kick-off',
-      'Success',
-    ]);
-    assert.ok(result.results?.every((r) => r.status === 'Success'));
+    assert.deepEqual(
+      result.results?.map((r) => [r.migrationName, r.status]),
+      [MIGRATION_0007, ...later].map((name) => [name, 'Success']),
+    );
+    assert.deepEqual(await sqliteSchema(storage), schema, 'the migrations made again what was undone');
     assert.deepEqual(await storage.db.selectFrom('match_json').selectAll().orderBy('id').execute(), written);
     await assertStoredJsonCurrent(storage);
   });

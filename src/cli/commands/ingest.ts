@@ -1,10 +1,10 @@
-import { parseArgs } from 'node:util';
 import { parseDuration, type Config } from '../../config/config.js';
 import { recordingValidators } from '../../ingest/artifacts/download.js';
 import { SOURCES } from '../../ingest/sources.js';
 import { createProgress } from '../../ingest/progress.js';
 import { runIngestion } from '../../ingest/runner.js';
 import { setRunValidators } from '../../storage/repositories/ingestion-run.repository.js';
+import { parseCommandArgs } from '../command-args.js';
 import { UsageError } from '../usage-error.js';
 import { withIngestionLock } from '../with-storage.js';
 
@@ -23,21 +23,16 @@ export function describeWait(ms: number): string {
 }
 
 export async function ingestCommand(argv: string[], config: Readonly<Config>): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        from: { type: 'string' },
-        clubs: { type: 'string' },
-        quiet: { type: 'boolean' },
-        wait: { type: 'string' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseCommandArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      from: { type: 'string' },
+      clubs: { type: 'string' },
+      quiet: { type: 'boolean' },
+      wait: { type: 'string' },
+    },
+  });
   const [source] = parsed.positionals;
   const { from, quiet } = parsed.values;
   const clubs = parsed.values.clubs ?? config.clubs ?? undefined;

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import type { Config } from '../../config/config.js';
 import { DEFAULT_PLAN, DEVELOPMENT_PLAN } from '../../config/plans.js';
 import { hashApiKey, issueApiKey } from '../../auth/api-keys.js';
@@ -13,6 +12,7 @@ import {
   type ApiKeyRow,
 } from '../../storage/repositories/api-key.repository.js';
 import type { Storage } from '../../storage/connection.js';
+import { parseCommandArgs } from '../command-args.js';
 import { UsageError } from '../usage-error.js';
 import { withStorage } from '../with-storage.js';
 
@@ -44,21 +44,16 @@ async function lookUp(storage: Storage, ref: string | undefined, action: string)
 
 export async function keysCommand(argv: string[], config: Readonly<Config>): Promise<number> {
   const [action, ...rest] = argv;
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: rest,
-      allowPositionals: true,
-      options: {
-        name: { type: 'string' },
-        plan: { type: 'string' },
-        'expires-in-days': { type: 'string' },
-        'billing-anchor-day': { type: 'string' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseCommandArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      plan: { type: 'string' },
+      'expires-in-days': { type: 'string' },
+      'billing-anchor-day': { type: 'string' },
+    },
+  });
   const { values, positionals } = parsed;
   return withStorage(config, async (storage) => {
     const { db } = storage;

@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util';
 import { parseSourceSpec, type Config } from '../../config/config.js';
 import { SKIPPED_EXIT_CODE } from '../../ingest/ingestion-lock.js';
 import { refreshSource, type RefreshResult } from '../../ingest/refresh.js';
 import { SOURCES } from '../../ingest/sources.js';
 import { createProgress } from '../../ingest/progress.js';
+import { parseCommandArgs } from '../command-args.js';
 import { UsageError } from '../usage-error.js';
 import { withIngestionLock } from '../with-storage.js';
 import { describeWait, lockWaitMs } from './ingest.js';
@@ -36,21 +36,16 @@ function report(label: string, result: RefreshResult): void {
  * a changed one is ingested. What `serve` runs on its schedule, one source at a time, with `--if-idle`.
  */
 export async function refreshCommand(argv: string[], config: Readonly<Config>): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        force: { type: 'boolean' },
-        'if-idle': { type: 'boolean' },
-        quiet: { type: 'boolean' },
-        wait: { type: 'string' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseCommandArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      force: { type: 'boolean' },
+      'if-idle': { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      wait: { type: 'string' },
+    },
+  });
   const { force, quiet } = parsed.values;
   const ifIdle = parsed.values['if-idle'] ?? false;
   const waitMs = lockWaitMs(parsed.values.wait);

@@ -1,8 +1,9 @@
+import { loadSheet } from '../artifacts/csv-sheet.js';
 import { rejectFile } from '../artifacts/file-audit.js';
 import { decodeUtf8 } from '../artifacts/text.js';
 import { emptyBatch, type ArtifactFile, type CanonicalBatch } from '../canonical.js';
 import { IngestError } from '../ingest-error.js';
-import { loadSheet, type Sheet } from './csv-sheet.js';
+import { Row, type Sheet } from './csv-sheet.js';
 import { EventLog } from './event-log.js';
 import { locateTables, TABLES, type TableName } from './files.js';
 import { GoalTally } from './goal-tally.js';
@@ -58,7 +59,7 @@ export function normalizeFjelstul(
       batch.notes.push(`${name}.csv is rejected (not UTF-8): ${WITHOUT[name] ?? 'skipped'}`);
       continue;
     }
-    const sheet = loadSheet(file, text.text, TABLES[name].columns, batch.rejections);
+    const sheet = loadSheet(file, text.text, TABLES[name].columns, batch.rejections, Row);
     sheets.set(name, sheet);
     batch.artifacts.push(sheet.outcome);
   }

@@ -1,16 +1,14 @@
 import type { TeamAliasRecord, TeamRecord } from '../canonical.js';
 import { exactNameKey } from '../identity/name-keys.js';
+import { nationalTeamRecord } from '../identity/national-team-record.js';
 import { nationalTeam, type NationalTeam } from '../identity/national-teams.js';
 import { SOURCE_NAMES } from '../source-precedence.js';
-import { foldText, slugify } from '../../text/fold.js';
 import { eachRow, RowError, type Sheet } from './csv-sheet.js';
 
 interface SourceTeam {
   name: string;
   code: string;
 }
-
-const WOMEN_SUFFIX = / \(women\)$/;
 
 /**
  * Fjelstul teams (T-03) as the shared national teams: the `team_code` in teams.csv (or, failing that,
@@ -70,21 +68,7 @@ export class Teams {
    * offers the same row.
    */
   records(): TeamRecord[] {
-    const out: TeamRecord[] = [];
-    for (const [id, team] of this.teams) {
-      out.push({
-        id,
-        slug: slugify(team.name),
-        name: team.name,
-        name_season: '0000',
-        short_name: null,
-        country_name: team.name.replace(WOMEN_SUFFIX, ''),
-        country_code: team.iso2,
-        logo_url: null,
-        search_name: foldText(team.name),
-      });
-    }
-    return out.sort((a, b) => a.id.localeCompare(b.id));
+    return [...this.teams.values()].map(nationalTeamRecord).sort((a, b) => a.id.localeCompare(b.id));
   }
 
   aliasRecords(): TeamAliasRecord[] {

@@ -1,8 +1,10 @@
-import { auditFile, rejectFile } from '../artifacts/file-audit.js';
-import { parseCsvRows } from '../artifacts/csv.js';
+import { CsvRow, loadSheet, RowError, type CsvSheet } from '../artifacts/csv-sheet.js';
+import { rejectFile } from '../artifacts/file-audit.js';
 import { decodeUtf8 } from '../artifacts/text.js';
 import type { ArtifactFile, ArtifactOutcome, Rejection } from '../canonical.js';
 import { IngestError } from '../ingest-error.js';
+
+export { eachRow, RowError } from '../artifacts/csv-sheet.js';
 
 /**
  * The four CSV files of the international results, found by name anywhere in the artifact (a repository
@@ -48,23 +50,8 @@ export const FILES = {
 
 export type FileKey = keyof typeof FILES;
 
-/** A problem with one row: the row is rejected with this message and the rest of the file is kept. */
-export class RowError extends Error {}
-
 /** One data row, read by column name. */
-export class Row {
-  constructor(
-    private readonly columns: ReadonlyMap<string, number>,
-    private readonly fields: readonly string[],
-    /** 1-based position among the file's data rows. */
-    readonly row: number,
-  ) {}
-
-  /** The cell, trimmed; "" for an empty one. */
-  text(column: string): string {
-    return (this.fields[this.columns.get(column)!] ?? '').trim();
-  }
-
+export class Row extends CsvRow {
   required(column: string): string {
     const value = this.text(column);
     if (value === '') throw new RowError(`${column} is empty`);
@@ -80,32 +67,10 @@ export class Row {
   }
 }
 
-/** A file read as a table: its rows (those with the header's number of fields) and its audit entry. */
-export interface Sheet {
-  uri: string;
-  rows: Row[];
-  outcome: ArtifactOutcome;
-  reject(row: number, reason: string): void;
-}
+export type Sheet = CsvSheet<Row>;
 
 function basename(uri: string): string {
   return uri.slice(uri.lastIndexOf('/') + 1);
-}
-
-/**
- * Runs `handle` on every row; a RowError rejects that row with its message. The rows are let go
- * afterwards: 100,000 rows of cells need not stay in memory while the run writes.
- */
-export function eachRow(sheet: Sheet, handle: (row: Row) => void): void {
-  for (const row of sheet.rows) {
-    try {
-      handle(row);
-    } catch (error) {
-      if (!(error instanceof RowError)) throw error;
-      sheet.reject(row.row, error.message);
-    }
-  }
-  sheet.rows = [];
 }
 
 export interface LoadedFiles {
@@ -113,25 +78,6 @@ export interface LoadedFiles {
   /** Audit entries of files rejected as a whole (not UTF-8). */
   rejectedFiles: ArtifactOutcome[];
   notes: string[];
-}
-
-/** The file as rows (parseCsvRows: the header is the first; no per-record copy of 100,000 rows). */
-function sheetOf(file: ArtifactFile, text: string, key: FileKey, rejections: Rejection[]): Sheet {
-  const records = parseCsvRows(text, file.uri);
-  const header = records[0]?.fields.map((h) => h.trim());
-  if (!header) throw new IngestError(`${file.uri}: empty CSV file (no header row)`);
-  const index = new Map(header.map((name, at) => [name, at] as const));
-  const missing = FILES[key].columns.filter((c) => !index.has(c));
-  if (missing.length > 0) throw new IngestError(`${file.uri}: missing column(s) ${missing.join(', ')}`);
-  const audit = auditFile(file, records.length - 1, rejections);
-  const reject = (row: number, reason: string) => audit.reject(`row ${row}`, reason);
-  const rows: Row[] = [];
-  for (let row = 1; row < records.length; row += 1) {
-    const { fields, line } = records[row]!;
-    if (fields.length === header.length) rows.push(new Row(index, fields, row));
-    else reject(row, `${fields.length} fields, the header has ${header.length} (line ${line})`);
-  }
-  return { uri: file.uri, rows, outcome: audit.outcome, reject };
 }
 
 /**
@@ -162,7 +108,7 @@ export function loadFiles(files: readonly ArtifactFile[], rejections: Rejection[
       out.notes.push(`${spec.name} is rejected (not UTF-8): ${spec.without}`);
       continue;
     }
-    out.sheets.set(key, sheetOf(file, text.text, key, rejections));
+    out.sheets.set(key, loadSheet(file, text.text, spec.columns, rejections, Row));
   }
   return out;
 }

@@ -1,8 +1,8 @@
 import type { TeamAliasRecord, TeamRecord } from '../canonical.js';
 import { exactNameKey } from '../identity/name-keys.js';
+import { nationalTeamRecord } from '../identity/national-team-record.js';
 import { nationalTeam, type NationalTeam } from '../identity/national-teams.js';
 import { SOURCE_NAMES } from '../source-precedence.js';
-import { foldText, slugify } from '../../text/fold.js';
 import type { FormerNames } from './former-names.js';
 
 const SOURCE = SOURCE_NAMES.internationalResults;
@@ -54,7 +54,7 @@ export class TeamBook {
     const apart = before !== undefined && before.iso2 === null && before.teamId !== current?.teamId;
     const team = apart ? before : current;
     if (!team) return undefined;
-    if (!this.teams.has(team.teamId)) this.teams.set(team.teamId, teamRecord(team));
+    if (!this.teams.has(team.teamId)) this.teams.set(team.teamId, nationalTeamRecord(team));
     // A spelling is stored for the team it names in the table; a former name the table does not know is
     // stored for the team it was resolved to, one the table gives another team ("Ireland") is not.
     if (current?.teamId === team.teamId) this.addAlias(name, team.teamId);
@@ -75,19 +75,4 @@ export class TeamBook {
       source: SOURCE,
     });
   }
-}
-
-/** The row every source offers for a national team (name as the table names it today). */
-function teamRecord(team: NationalTeam): TeamRecord {
-  return {
-    id: team.teamId,
-    slug: slugify(team.name),
-    name: team.name,
-    name_season: '0000',
-    short_name: null,
-    country_name: team.name,
-    country_code: team.iso2,
-    logo_url: null,
-    search_name: foldText(team.name),
-  };
 }

@@ -1,5 +1,6 @@
 import type { TeamAliasRecord, TeamRecord } from '../canonical.js';
 import { exactNameKey } from '../identity/name-keys.js';
+import { nationalTeamRecord } from '../identity/national-team-record.js';
 import { nationalTeam, type NationalTeam } from '../identity/national-teams.js';
 import type { TeamResolver } from '../identity/team-resolver.js';
 import { clubScopes, countryByFifaCode, countryByKey } from '../reference/countries.js';
@@ -18,20 +19,6 @@ export interface Side {
   teamId: string;
   /** The national team's code, or the club's team ID. */
   playerScope: string;
-}
-
-export function nationalTeamRecord(team: NationalTeam): TeamRecord {
-  return {
-    id: team.teamId,
-    slug: slugify(team.name),
-    name: team.name,
-    name_season: '0000',
-    short_name: null,
-    country_name: team.name,
-    country_code: team.iso2,
-    logo_url: null,
-    search_name: foldText(team.name),
-  };
 }
 
 /**

@@ -29,6 +29,9 @@ const MIGRATIONS = {
   '0012-venues-and-named-players': venuesAndNamedPlayers,
 };
 
+/** The migrations' names, in the order they apply. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
+
 export async function migrateToLatest(storage: Storage): Promise<MigrationResultSet> {
   const migrations: Record<string, Migration> = {};
   for (const [name, module] of Object.entries(MIGRATIONS)) {
