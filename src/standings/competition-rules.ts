@@ -1003,7 +1003,7 @@ export const COMPETITION_RULES: readonly CompetitionRules[] = [
 ];
 
 /** The starting year of a season key ("2023-24" is 2023, "1994" is 1994); NaN when it has none. */
-function startYear(season: string): number {
+export function startYear(season: string): number {
   return /^\d{4}/.test(season) ? Number.parseInt(season.slice(0, 4), 10) : Number.NaN;
 }
 

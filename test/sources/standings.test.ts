@@ -1,11 +1,12 @@
 // League tables on the real data: every men's World Cup group 1930-2022 computed from the stored results
 // equals the published (Fjelstul) table, but for the places decided by what results cannot show; three
-// Premier League seasons equal the published final tables, deductions included; and every curated
-// adjustment names a team of its season.
+// Premier League seasons equal the published final tables, deductions included; every curated
+// adjustment names a team of its season; and the zones of known seasons give their real outcomes.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { computeSeasonTable, type SeasonTable } from '../../src/api/standings/season-standings.js';
 import { TABLE_ADJUSTMENTS } from '../../src/standings/adjustments.js';
+import { ZONE_RESERVE_TEAMS } from '../../src/standings/competition-zones.js';
 import { seasonTeamNames } from '../../src/storage/repositories/season-results.repository.js';
 import { seasonStandings } from '../../src/storage/repositories/team-detail.repository.js';
 import { openRealData, type RealData } from './support/real-data.js';
@@ -206,6 +207,65 @@ describe('sources: league tables computed from the stored results', () => {
         ]);
         assert.ok(table.adjustments.every((a) => a.reason !== '' && a.reference.startsWith('https://')));
       }
+    }
+  });
+
+  it('describes the zones of known seasons as they ended, a reserve team’s place passing down', async (t) => {
+    if (!needsSharedData(t)) return;
+    const zones = async (code: string, key: string) => {
+      const { competition, season: s } = await season(code, key);
+      const table = await computeSeasonTable(real.storage.db, competition, s);
+      return table.rows
+        .filter((r) => r.description !== null)
+        .map((r) => `${r.position} ${r.team.name}: ${r.description}`);
+    };
+    assert.deepEqual(await zones('en.1', '2023-24'), [
+      '1 Manchester City FC: Champions',
+      '18 Luton Town: Relegation',
+      '19 Burnley FC: Relegation',
+      '20 Sheffield United FC: Relegation',
+    ]);
+    // Bayern II won the 3. Liga in 2019-20 but could not go up: Würzburg and Braunschweig did, Ingolstadt
+    // played off. Barcelona B were third in Segunda 2013-14: the play-offs went to 4th-7th.
+    assert.deepEqual((await zones('de.3', '2019-20')).slice(0, 3), [
+      '2 Würzburger Kickers: Promotion',
+      '3 Eintracht Braunschweig: Promotion',
+      '4 FC Ingolstadt 04: Promotion play-offs',
+    ]);
+    assert.deepEqual((await zones('es.2', '2013-14')).slice(0, 6), [
+      '1 SD Eibar: Promotion',
+      '2 Deportivo La Coruña: Promotion',
+      '4 Real Murcia: Promotion play-offs',
+      '5 Sporting Gijón: Promotion play-offs',
+      '6 UD Las Palmas: Promotion play-offs',
+      '7 Córdoba CF: Promotion play-offs',
+    ]);
+    // Ended early and ranked by points per game; Serie B with 19 clubs; a league that splits.
+    for (const [code, key] of [
+      ['fr.1', '2019-20'],
+      ['it.2', '2018-19'],
+      ['sco.1', '2024-25'],
+    ] as const) {
+      assert.deepEqual(await zones(code, key), [], `${code} ${key}`);
+    }
+    // Every reserve team named in the zones plays in its competition.
+    for (const [code, teams] of Object.entries(ZONE_RESERVE_TEAMS)) {
+      const names = new Set<string>();
+      const seasons = await real.storage.db
+        .selectFrom('seasons')
+        .innerJoin('competitions', 'competitions.id', 'seasons.competition_id')
+        .select('seasons.id')
+        .where('competitions.code', '=', code)
+        .execute();
+      for (const { id } of seasons) {
+        for (const n of await seasonTeamNames(real.storage.db, id))
+          [n.name, ...n.aliases].forEach((x) => names.add(x));
+      }
+      assert.deepEqual(
+        teams.filter((team) => !names.has(team)),
+        [],
+        code,
+      );
     }
   });
 

@@ -2,8 +2,10 @@ import type { Kysely } from 'kysely';
 import type { DatasetGeneration } from '../../cache/dataset-generation.js';
 import { TABLE_ADJUSTMENTS } from '../../standings/adjustments.js';
 import { rulesFor } from '../../standings/competition-rules.js';
+import { zonesFor } from '../../standings/competition-zones.js';
 import { computeStandings } from '../../standings/compute-standings.js';
 import type { AwardedResult, PointsAdjustment, TableRules } from '../../standings/table-rules.js';
+import { zoneDescriptions } from '../../standings/table-zones.js';
 import type { Database } from '../../storage/schema.js';
 import type { CompetitionRow, SeasonRow } from '../../storage/repositories/competition.repository.js';
 import { seasonResults, seasonTeamNames } from '../../storage/repositories/season-results.repository.js';
@@ -126,6 +128,9 @@ export async function computeSeasonTable(
     points,
     awarded,
   });
+  const zones = zonesFor(competition.code, season.key);
+  const reserves = new Set(zones.reserveTeams.flatMap((name) => (idOf.has(name) ? [idOf.get(name)!] : [])));
+  const descriptions = zoneDescriptions(rows, zones.era, (id) => reserves.has(id));
   const team = (id: string) => ({ id, name: names.get(id)! });
   return {
     basis: rows.length > 0 ? 'computed' : null,
@@ -137,7 +142,7 @@ export async function computeSeasonTable(
       reference: a.reference,
     })),
     sources: rows.length > 0 ? [...new Set(results.map((m) => m.source ?? '').filter(Boolean))] : [],
-    rows: rows.map((r) => ({
+    rows: rows.map((r, index) => ({
       position: r.position,
       group: r.group,
       team: team(r.team),
@@ -150,7 +155,7 @@ export async function computeSeasonTable(
       goal_difference: r.goalDifference,
       points: r.points,
       form: r.form,
-      description: null,
+      description: descriptions[index] ?? null,
     })),
   };
 }
