@@ -187,7 +187,15 @@ export const StandingRow = Type.Object({
   goal_difference: Type.Integer(),
   points: Type.Integer(),
   form: Nullable(Type.String()),
-  description: Nullable(Type.String()),
+  description: Nullable(
+    Type.String({
+      description:
+        'What the place leads to. In a computed table one of "Champions", "Promotion", "Promotion play-offs", ' +
+        '"Relegation play-offs", "Relegation", where the competition\'s own rules fix it by position, else ' +
+        "null (never European places; see docs/api.md, Standings). A published table keeps its source's " +
+        'note ("advanced" in the World Cups\' groups).',
+    }),
+  ),
 });
 
 const TableBasis = Nullable(
