@@ -1,6 +1,8 @@
 import type { Static } from '@sinclair/typebox';
 import type { Capabilities, Competition, Match, Season, Team } from './schemas/resources.js';
+import type { HeadToHead } from './schemas/match-list.js';
 import type { CompetitionRow, SeasonRow } from '../storage/repositories/competition.repository.js';
+import type { HeadToHead as HeadToHeadRecord } from '../storage/repositories/head-to-head.repository.js';
 import type { MatchSummaryRow } from '../storage/repositories/match.repository.js';
 import type { TeamRow } from '../storage/repositories/team.repository.js';
 import type { StandingRowWithNames } from '../storage/repositories/team-detail.repository.js';
@@ -110,5 +112,24 @@ export function toStandingRow(row: StandingRowWithNames) {
     points: row.points,
     form: row.form,
     description: row.description,
+  };
+}
+
+export function toHeadToHead(
+  teamId: string,
+  opponentId: string,
+  r: HeadToHeadRecord,
+): Static<typeof HeadToHead> {
+  return {
+    team_id: teamId,
+    opponent_id: opponentId,
+    played: r.played,
+    wins: r.wins,
+    draws: r.draws,
+    losses: r.losses,
+    goals_for: r.goalsFor,
+    goals_against: r.goalsAgainst,
+    shootout_wins: r.shootoutWins,
+    shootout_losses: r.shootoutLosses,
   };
 }

@@ -41,13 +41,15 @@ export function pageMeta(
 /**
  * A page's body around items that are JSON text already, for a cached route (the request ID is the
  * placeholder the response cache replaces): the serializer's output for the same page, byte for byte.
+ * `more` adds the route's own meta after pagination's, in the order its schema lists them.
  */
 export function cachedJsonPageText(
   items: readonly string[],
   page: { page: number; limit: number },
   hasMore: boolean,
+  more: object = {},
 ): string {
-  const meta = JSON.stringify(metaOf(page, REQUEST_ID_PLACEHOLDER, hasMore));
+  const meta = JSON.stringify({ ...metaOf(page, REQUEST_ID_PLACEHOLDER, hasMore), ...more });
   return `{"data":[${items.join(',')}],"meta":${meta}}`;
 }
 

@@ -100,6 +100,7 @@ interface RunContext {
   startedAt: string;
   sha256: string | null;
   bytes: number | null;
+  clock: () => Date;
 }
 
 async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunContext): Promise<RunSummary> {
@@ -138,17 +139,23 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
     });
     if (changed) await refreshPlannerStatistics(trx, storage.engine);
     const wrote = (result: SyncResult) => idsWhere(result, 'inserted', 'updated');
-    const logged = await logRunChanges(trx, {
-      competitions: [...wrote(competitions), ...derived.competitions],
-      seasons: [...wrote(seasons), ...derived.seasons],
-      teams: wrote(teams),
-      matches: wrote(matches),
-      renamed: {
-        competitions: idsWhere(competitions, 'updated'),
-        seasons: idsWhere(seasons, 'updated'),
-        teams: idsWhere(teams, 'updated'),
+    const logged = await logRunChanges(
+      trx,
+      {
+        competitions: [...wrote(competitions), ...derived.competitions],
+        seasons: [...wrote(seasons), ...derived.seasons],
+        teams: wrote(teams),
+        matches: wrote(matches),
+        renamed: {
+          competitions: idsWhere(competitions, 'updated'),
+          seasons: idsWhere(seasons, 'updated'),
+          teams: idsWhere(teams, 'updated'),
+        },
       },
-    });
+      // Stamped as late as possible, its writes done: updated_since compares a client's instant with when
+      // the change became visible, not with when the run began.
+      run.clock(),
+    );
 
     const outcome = new Map<string, keyof SyncCounts>();
     for (const result of synced) for (const [id, what] of result.outcome) outcome.set(id, what);
@@ -231,6 +238,7 @@ export async function runIngestion(storage: Storage, request: RunRequest): Promi
     startedAt: started.toISOString(),
     sha256: null,
     bytes: null,
+    clock,
   };
   const progress = request.progress;
   try {

@@ -188,6 +188,11 @@ export interface ChangeTable {
   seq: Generated<number | string>;
   kind: 'competition' | 'season' | 'team' | 'match';
   record_id: string;
+  /**
+   * When the change was committed, ISO text; never decreasing along `seq` (migration 0013). Null only for
+   * rows no release wrote.
+   */
+  changed_at: string | null;
 }
 
 export interface KeyWindowTable {

@@ -73,6 +73,10 @@ test('the fast path answers as the full path does', async (t) => {
   await t.test('a 200, from the cache or read from the database, in the same bytes', async () => {
     const urls = [
       `/api/v1/football/matches?team_id=${ids.teams.manCity}&limit=2`,
+      // The match list's own meta (head_to_head, next_updated_since) and its other orders and filters.
+      `/api/v1/football/matches?team_id=${ids.teams.manCity}&opponent_id=${ids.teams.burnley}`,
+      `/api/v1/football/matches?updated_since=2024-01-01T00:00:00Z&sort=-starts_at&limit=3`,
+      `/api/v1/football/matches?round=Matchday%201&sort=-starts_at&page=2&limit=2`,
       `/api/v1/football/matches/${ids.matches.burnleyCity}`,
       `/api/v1/football/teams/${ids.teams.arsenal}`,
       `/api/v1/coverage/summary`,

@@ -1,74 +1,54 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Static } from '@sinclair/typebox';
+import { newestChangeOf, newestChangeOfNow } from '../../storage/repositories/change-log.repository.js';
 import { findCompetition, findSeason } from '../../storage/repositories/competition.repository.js';
+import { headToHead, headToHeadNow } from '../../storage/repositories/head-to-head.repository.js';
 import {
   findMatch,
   listMatches,
   matchJsonPageReaderNow,
   matchJsonReaderNow,
-  type MatchFilter,
 } from '../../storage/repositories/match.repository.js';
-import type { PageRequest } from '../../storage/repositories/page.js';
 import { findTeam } from '../../storage/repositories/team.repository.js';
-import { ApiError, invalidParameter, notFound } from '../errors/catalogue.js';
-import { toMatch } from '../mappers.js';
+import { ApiError, notFound } from '../errors/catalogue.js';
+import { toHeadToHead, toMatch } from '../mappers.js';
 import { JSON_TYPE } from '../cached-body.js';
+import { matchList, type MatchList } from '../match-list-request.js';
 import { cachedJsonPageText, pageMeta, type ReadNow, type RouteDeps } from '../route-context.js';
-import { errorResponses, PageQuery, PaginationMeta } from '../schemas/common.js';
-import { IdParams, IdString } from '../schemas/ids.js';
-import { Match, MatchStatus } from '../schemas/resources.js';
+import { errorResponses } from '../schemas/common.js';
+import { IdParams } from '../schemas/ids.js';
+import { MatchListMeta, MatchListQuery } from '../schemas/match-list.js';
+import { Match } from '../schemas/resources.js';
 
 const tags = ['matches'];
-const day = (description: string) => Type.String({ format: 'date', description });
 
-const MatchListQuery = Type.Object(
-  {
-    competition_id: Type.Optional(IdString('comp_')),
-    season_id: Type.Optional(IdString('season_')),
-    team_id: Type.Optional(IdString('team_')),
-    status: Type.Optional(MatchStatus),
-    date_from: Type.Optional(day('Inclusive UTC date, YYYY-MM-DD')),
-    date_to: Type.Optional(day('Inclusive UTC date, YYYY-MM-DD')),
-    ...PageQuery,
-  },
-  { additionalProperties: false },
-);
-
-interface MatchList {
-  filter: MatchFilter;
-  page: PageRequest;
-}
-
-/** The match list a validated query asks for, or the 400 of dates out of order (the schema cannot say). */
-function matchList(query: Readonly<Record<string, unknown>>): MatchList | ApiError {
-  const q = query as {
-    competition_id?: string;
-    season_id?: string;
-    team_id?: string;
-    status?: string;
-    date_from?: string;
-    date_to?: string;
-    page: number;
-    limit: number;
-  };
-  if (q.date_from && q.date_to && q.date_from > q.date_to) {
-    return invalidParameter('date_to', 'must not be before date_from');
-  }
-  return {
-    filter: {
-      competitionId: q.competition_id,
-      seasonId: q.season_id,
-      teamId: q.team_id,
-      status: q.status,
-      dateFrom: q.date_from,
-      dateTo: q.date_to,
-    },
-    page: { page: q.page, limit: q.limit },
-  };
-}
+/** What the match list's meta adds to pagination's, in the schema's order. */
+type MoreMeta = Pick<Static<typeof MatchListMeta>, 'head_to_head' | 'next_updated_since'>;
 
 export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db, storage }) => {
   const pageNow = matchJsonPageReaderNow(storage);
   const matchNow = matchJsonReaderNow(storage);
+  const recordNow = headToHeadNow(storage);
+  const newestNow = newestChangeOfNow(storage);
+
+  /** The head-to-head record of every page, and where an updated_since client resumes: both as asked. */
+  const moreMeta = async ({ filter }: MatchList): Promise<MoreMeta> => ({
+    ...(filter.opponentId && {
+      head_to_head: toHeadToHead(filter.teamId!, filter.opponentId, await headToHead(storage, filter)),
+    }),
+    ...(filter.changedAfter && { next_updated_since: await newestChangeOf(storage, 'match') }),
+  });
+
+  /** moreMeta, synchronous (SQLite). */
+  const moreMetaNow =
+    recordNow &&
+    newestNow &&
+    (({ filter }: MatchList): MoreMeta => ({
+      ...(filter.opponentId && {
+        head_to_head: toHeadToHead(filter.teamId!, filter.opponentId, recordNow(filter)),
+      }),
+      ...(filter.changedAfter && { next_updated_since: newestNow('match') }),
+    }));
 
   /**
    * A page from the JSON the ingestion runs stored (SQLite); an empty page is left to the handler, as
@@ -76,12 +56,15 @@ export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
    */
   const listNow: ReadNow | undefined =
     pageNow &&
+    moreMetaNow &&
     ((_params, query) => {
       const list = matchList(query);
       if (list instanceof ApiError) return undefined;
-      const page = pageNow(list.filter, list.page);
+      // Read before the page (see the handler).
+      const more = moreMetaNow(list);
+      const page = pageNow(list.filter, list.page, list.order);
       if (!page || page.rows.length === 0) return undefined;
-      return cachedJsonPageText(page.rows, list.page, page.hasMore);
+      return cachedJsonPageText(page.rows, list.page, page.hasMore, more);
     });
 
   /** One match as stored: `{"data":…}` around the JSON the runs wrote (the serializer's output). */
@@ -99,12 +82,16 @@ export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
       schema: {
         summary: 'Matches (fixtures and results) in kick-off order',
         description:
-          'Ordered by starts_at, then id, oldest first. A filter naming an identifier that does not exist answers 404. ' +
-          'meta carries has_more instead of a total, so a page costs the same however large the archive is.',
+          'Ordered by starts_at, then id: oldest first, or newest first with sort=-starts_at (a team’s last ' +
+          'five results: team_id, status=finished, sort=-starts_at, limit=5). A filter naming an identifier ' +
+          'that does not exist answers 404. meta carries has_more instead of a total, so a page costs the ' +
+          'same however large the archive is. team_id with opponent_id lists the two teams’ matches and ' +
+          'adds their record to meta (head_to_head); updated_since lists the matches changed after an ' +
+          'instant, its cost growing with what changed then, and adds meta.next_updated_since.',
         tags,
         querystring: MatchListQuery,
         response: {
-          200: Type.Object({ data: Type.Array(Match), meta: PaginationMeta }),
+          200: Type.Object({ data: Type.Array(Match), meta: MatchListMeta }),
           ...errorResponses(400, 401, 403, 404, 429),
         },
       },
@@ -115,8 +102,11 @@ export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
       // The stored JSON is the schema's shape already (a test holds it to the serializer's output).
       const text = listNow?.(request.params as never, request.query);
       if (text !== undefined) return reply.type(JSON_TYPE).send(text as never);
-      const { competition_id, season_id, team_id } = request.query;
-      const result = await listMatches(storage, list.filter, list.page);
+      const { competition_id, season_id, team_id, opponent_id } = request.query;
+      // Before the page: a run committing between the two reads then makes next_updated_since older than
+      // the page (its changes are listed again next time), never newer (they would be missed).
+      const more = await moreMeta(list);
+      const result = await listMatches(storage, list.filter, list.page, list.order);
       // A page with rows proves the filters name existing records; only an empty one needs checking.
       if (result.rows.length === 0) {
         if (competition_id && !(await findCompetition(db, competition_id))) {
@@ -124,8 +114,12 @@ export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
         }
         if (season_id && !(await findSeason(db, season_id))) throw notFound('Season', season_id, 'season_id');
         if (team_id && !(await findTeam(db, team_id))) throw notFound('Team', team_id, 'team_id');
+        if (opponent_id && !(await findTeam(db, opponent_id))) {
+          throw notFound('Team', opponent_id, 'opponent_id');
+        }
       }
-      return { data: result.rows.map(toMatch), meta: pageMeta(request, list.page, result.hasMore) };
+      const meta = { ...pageMeta(request, list.page, result.hasMore), ...more };
+      return { data: result.rows.map(toMatch), meta };
     },
   );
 

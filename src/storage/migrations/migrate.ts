@@ -12,6 +12,7 @@ import * as tableSeasonCount from './0009-table-season-count.js';
 import * as changeLog from './0010-change-log.js';
 import * as runValidators from './0011-run-validators.js';
 import * as venuesAndNamedPlayers from './0012-venues-and-named-players.js';
+import * as matchListQueries from './0013-match-list-queries.js';
 
 /** Migrations are listed here in order; each receives the engine for the few DDL spellings that differ. */
 const MIGRATIONS = {
@@ -27,6 +28,7 @@ const MIGRATIONS = {
   '0010-change-log': changeLog,
   '0011-run-validators': runValidators,
   '0012-venues-and-named-players': venuesAndNamedPlayers,
+  '0013-match-list-queries': matchListQueries,
 };
 
 /** The migrations' names, in the order they apply. */

@@ -1,4 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { Storage } from '../connection.js';
+import { QueryTemplates, readRows } from '../query-templates.js';
 import type { ChangeTable, Database } from '../schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -8,21 +10,44 @@ export type ChangeKind = ChangeTable['kind'];
 const CHUNK = 500;
 
 /**
- * Logs that these records' served fields changed: each moves to the end of the log (its older row goes),
- * so the log keeps one row per record and a reader after any cursor finds each changed record once.
- * Call it inside the transaction that made the change, so the log commits with it.
+ * Logs that these records' served fields changed at `at` (a stamp from changeStamp): each moves to the end
+ * of the log (its older row goes), so the log keeps one row per record and a reader after any cursor finds
+ * each changed record once. Call it inside the transaction that made the change, so the log commits with it.
  */
-export async function logChanges(db: Db, kind: ChangeKind, ids: Iterable<string>): Promise<number> {
+export async function logChanges(
+  db: Db,
+  kind: ChangeKind,
+  ids: Iterable<string>,
+  at: string,
+): Promise<number> {
   const unique = [...new Set(ids)];
   for (let from = 0; from < unique.length; from += CHUNK) {
     const chunk = unique.slice(from, from + CHUNK);
     await db.deleteFrom('changes').where('kind', '=', kind).where('record_id', 'in', chunk).execute();
     await db
       .insertInto('changes')
-      .values(chunk.map((id) => ({ kind, record_id: id })))
+      .values(chunk.map((id) => ({ kind, record_id: id, changed_at: at })))
       .execute();
   }
   return unique.length;
+}
+
+/**
+ * The time to log a run's changes at: `now`, or one millisecond after the newest stamp in the log when that
+ * is not earlier. Stamps then never decrease along the log, whatever the clocks of the hosts that ingest
+ * (runs take turns: one ingestion at a time), so a client that asks for what changed after the newest stamp
+ * it was given (`updated_since`) misses no later change. Read in the run's transaction: the newest row is
+ * the newest stamp.
+ */
+export async function changeStamp(db: Db, now: Date): Promise<string> {
+  const newest = await db
+    .selectFrom('changes')
+    .select('changed_at')
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const after = newest?.changed_at ? Date.parse(newest.changed_at) + 1 : Number.NEGATIVE_INFINITY;
+  return new Date(Math.max(now.getTime(), after)).toISOString();
 }
 
 export interface ChangeRow {
@@ -54,6 +79,30 @@ export async function latestChange(db: Db): Promise<number> {
     .select((eb) => eb.fn.max('seq').as('seq'))
     .executeTakeFirst();
   return Number(row?.seq ?? 0);
+}
+
+// One seek at the end of the kind's range of changes_changed, on both engines.
+const newestOfKind = new QueryTemplates<{ kind: ChangeKind }>((db, { kind }) =>
+  db
+    .selectFrom('changes')
+    .select((eb) => eb.fn.max('changed_at').as('changed_at'))
+    .where('kind', '=', kind),
+);
+
+/** When the newest change of a kind was logged (one index seek), null before any. */
+export async function newestChangeOf(storage: Storage, kind: ChangeKind): Promise<string | null> {
+  const [row] = await readRows<{ changed_at: string | null }>(
+    storage,
+    newestOfKind.compile(storage.db, { kind }),
+  );
+  return row?.changed_at ?? null;
+}
+
+/** newestChangeOf, synchronous, where the database is in process (SQLite); undefined otherwise. */
+export function newestChangeOfNow(storage: Storage): ((kind: ChangeKind) => string | null) | undefined {
+  const { readColumnNow } = storage;
+  if (!readColumnNow) return undefined;
+  return (kind) => (readColumnNow(newestOfKind.compile(storage.db, { kind }))[0] as string | null) ?? null;
 }
 
 /** What a run changed, for the log: records it wrote, and the containers whose served names changed. */
@@ -90,13 +139,18 @@ async function matchesShowing(db: Db, renamed: RunChanges['renamed']): Promise<s
 
 /**
  * Logs a run's changes in the order a reader applies them: competitions, seasons, teams, then matches
- * (those written and those showing a renamed team, competition or season). Returns the rows logged.
+ * (those written and those showing a renamed team, competition or season), all stamped with one time
+ * taken as the run is about to commit (`now`, see changeStamp). Returns the rows logged.
  */
-export async function logRunChanges(db: Db, changes: RunChanges): Promise<number> {
+export async function logRunChanges(db: Db, changes: RunChanges, now: Date): Promise<number> {
+  const matches = [...changes.matches, ...(await matchesShowing(db, changes.renamed))];
+  const any = [changes.competitions, changes.seasons, changes.teams, matches].some((ids) => ids.length > 0);
+  if (!any) return 0;
+  const at = await changeStamp(db, now);
   return (
-    (await logChanges(db, 'competition', changes.competitions)) +
-    (await logChanges(db, 'season', changes.seasons)) +
-    (await logChanges(db, 'team', changes.teams)) +
-    (await logChanges(db, 'match', [...changes.matches, ...(await matchesShowing(db, changes.renamed))]))
+    (await logChanges(db, 'competition', changes.competitions, at)) +
+    (await logChanges(db, 'season', changes.seasons, at)) +
+    (await logChanges(db, 'team', changes.teams, at)) +
+    (await logChanges(db, 'match', matches, at))
   );
 }

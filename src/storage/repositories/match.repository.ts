@@ -1,19 +1,18 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Compilable, Kysely, SelectQueryBuilder } from 'kysely';
 import type { Storage } from '../connection.js';
 import { QueryTemplates, readRows } from '../query-templates.js';
 import type { Database, MatchTable } from '../schema.js';
 import { joinNameTables } from './match-json.js';
-import { pageOffset, toPage, type PageRequest, type PageResult } from './page.js';
+import {
+  listParams,
+  matching,
+  type KickOffOrder,
+  type ListParams,
+  type MatchFilter,
+} from './match-list-query.js';
+import { toPage, type PageRequest, type PageResult } from './page.js';
 
-export interface MatchFilter {
-  competitionId?: string;
-  seasonId?: string;
-  teamId?: string;
-  status?: string;
-  /** Inclusive UTC dates, YYYY-MM-DD. */
-  dateFrom?: string;
-  dateTo?: string;
-}
+export type { KickOffOrder, MatchFilter } from './match-list-query.js';
 
 interface TeamAndCompetitionNames {
   competition_name: string;
@@ -53,10 +52,6 @@ type SummaryColumn = (typeof SUMMARY_COLUMNS)[number] extends `matches.${infer C
 
 export type MatchSummaryRow = Pick<MatchTable, SummaryColumn> & TeamAndCompetitionNames;
 
-function nextDay(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-}
-
 function joinNames<O>(query: SelectQueryBuilder<Database, 'matches', O>) {
   return joinNameTables(query).select([
     'competitions.name as competition_name',
@@ -68,91 +63,56 @@ function joinNames<O>(query: SelectQueryBuilder<Database, 'matches', O>) {
   ]);
 }
 
-interface ListParams extends Record<string, string | number | undefined> {
-  competitionId?: string;
-  status?: string;
-  teamId?: string;
-  seasonId?: string;
-  startsFrom?: string;
-  startsBefore?: string;
-  limit: number;
-  offset: number;
-}
-
-type Matches = SelectQueryBuilder<Database, 'matches', object>;
-
-/** The filters other than the team. */
-function otherFilters(query: Matches, params: ListParams): Matches {
-  let q = query;
-  if (params.competitionId) q = q.where('matches.competition_id', '=', params.competitionId);
-  if (params.status) q = q.where('matches.status', '=', params.status);
-  if (params.seasonId) q = q.where('matches.season_id', '=', params.seasonId);
-  if (params.startsFrom) q = q.where('matches.starts_at', '>=', params.startsFrom);
-  if (params.startsBefore) q = q.where('matches.starts_at', '<', params.startsBefore);
-  return q;
-}
-
-/**
- * The page's matches, ID and kick-off, in listing order. A team's matches are two index ranges, one per
- * side ((home|away)_team_id, season_id, starts_at, id), each already in order: the database merges them
- * and stops after the page, reading ~40 index entries for a team's season and no table row at all. UNION
- * ALL cannot list a match twice: every source adapter rejects a match whose two sides are one team.
- */
-function page(db: Kysely<Database>, params: ListParams) {
-  const columns = ['matches.id', 'matches.starts_at'] as const;
-  const side = (column: 'matches.home_team_id' | 'matches.away_team_id', teamId: string) =>
-    otherFilters(db.selectFrom('matches').where(column, '=', teamId), params).select(columns);
-  const { teamId } = params;
-  const matching = teamId
-    ? side('matches.home_team_id', teamId).unionAll(side('matches.away_team_id', teamId))
-    : otherFilters(db.selectFrom('matches'), params).select(columns);
+/** The page's matches, ID and kick-off, in listing order (see `matching` for how each shape is read). */
+function page(db: Kysely<Database>, params: ListParams, order: KickOffOrder) {
   return db
-    .selectFrom(matching.as('page'))
+    .selectFrom(matching(db, params, ['matches.id', 'matches.starts_at']).as('page'))
     .select(['page.id', 'page.starts_at'])
-    .orderBy('page.starts_at')
-    .orderBy('page.id')
+    .orderBy('page.starts_at', order)
+    .orderBy('page.id', order)
     .limit(params.limit)
     .offset(params.offset);
 }
 
 /** Only the page's rows are read, in the page's order. */
-function pageQuery(db: Kysely<Database>, params: ListParams) {
-  return db.selectFrom(page(db, params).as('page')).orderBy('page.starts_at').orderBy('page.id');
+function pageQuery(db: Kysely<Database>, params: ListParams, order: KickOffOrder) {
+  return db
+    .selectFrom(page(db, params, order).as('page'))
+    .orderBy('page.starts_at', order)
+    .orderBy('page.id', order);
 }
 
-const listTemplates = new QueryTemplates<ListParams>((db, params) =>
-  joinNames(pageQuery(db, params).innerJoin('matches', 'matches.id', 'page.id')).select(SUMMARY_COLUMNS),
+/** Query templates per kick-off order: a template's shape is which parameters are present, not the order. */
+function byOrder(build: (db: Kysely<Database>, params: ListParams, order: KickOffOrder) => Compilable) {
+  return {
+    asc: new QueryTemplates<ListParams>((db, params) => build(db, params, 'asc')),
+    desc: new QueryTemplates<ListParams>((db, params) => build(db, params, 'desc')),
+  };
+}
+
+const listTemplates = byOrder((db, params, order) =>
+  joinNames(pageQuery(db, params, order).innerJoin('matches', 'matches.id', 'page.id')).select(
+    SUMMARY_COLUMNS,
+  ),
 );
 
 // Each match's JSON as the run that wrote it stored it: no names to join, one text value per match.
-const jsonTemplates = new QueryTemplates<ListParams>((db, params) =>
-  pageQuery(db, params)
+const jsonTemplates = byOrder((db, params, order) =>
+  pageQuery(db, params, order)
     .leftJoin('match_json', (join) =>
       join.onRef('match_json.starts_at', '=', 'page.starts_at').onRef('match_json.id', '=', 'page.id'),
     )
     .select('match_json.json'),
 );
 
-function listParams(filter: MatchFilter, page: PageRequest): ListParams {
-  return {
-    competitionId: filter.competitionId,
-    status: filter.status,
-    teamId: filter.teamId,
-    seasonId: filter.seasonId,
-    startsFrom: filter.dateFrom && `${filter.dateFrom}T00:00:00Z`,
-    startsBefore: filter.dateTo && `${nextDay(filter.dateTo)}T00:00:00Z`,
-    limit: page.limit + 1,
-    offset: pageOffset(page),
-  };
-}
-
-/** Matches in kick-off order (starts_at, then id), filtered as the API allows. */
+/** Matches in kick-off order (starts_at then id, ascending or descending), filtered as the API allows. */
 export async function listMatches(
   storage: Storage,
   filter: MatchFilter,
   page: PageRequest,
+  order: KickOffOrder = 'asc',
 ): Promise<PageResult<MatchSummaryRow>> {
-  const query = listTemplates.compile(storage.db, listParams(filter, page));
+  const query = listTemplates[order].compile(storage.db, listParams(filter, page));
   return toPage(await readRows<MatchSummaryRow>(storage, query), page);
 }
 
@@ -172,18 +132,23 @@ export async function listMatchesAsJson(
   storage: Storage,
   filter: MatchFilter,
   page: PageRequest,
+  order: KickOffOrder = 'asc',
 ): Promise<PageResult<string> | undefined> {
-  return matchJsonPageReaderNow(storage)?.(filter, page);
+  return matchJsonPageReaderNow(storage)?.(filter, page, order);
 }
 
-export type MatchJsonPageReader = (filter: MatchFilter, page: PageRequest) => PageResult<string> | undefined;
+export type MatchJsonPageReader = (
+  filter: MatchFilter,
+  page: PageRequest,
+  order?: KickOffOrder,
+) => PageResult<string> | undefined;
 
 /** listMatchesAsJson, synchronous, where the database is in process (SQLite); undefined otherwise. */
 export function matchJsonPageReaderNow(storage: Storage): MatchJsonPageReader | undefined {
   const { readColumnNow } = storage;
   if (!readColumnNow) return undefined;
-  return (filter, page) => {
-    const query = jsonTemplates.compile(storage.db, listParams(filter, page));
+  return (filter, page, order = 'asc') => {
+    const query = jsonTemplates[order].compile(storage.db, listParams(filter, page));
     return jsonPage(readColumnNow(query) as (string | null)[], page);
   };
 }

@@ -9,9 +9,10 @@ const NOT_DATA = /^(kysely_|touchline_migrations|ingestion_|api_keys$|key_usage$
 
 /**
  * Columns that say when a row was written, not what it holds: timestamps, and the change log's sequence
- * (the same records are logged whatever the order of the sources, not at the same place in the log).
+ * and stamps (the same records are logged whatever the order of the sources, not at the same place in the
+ * log nor at the same time).
  */
-const TIMESTAMPS = new Set(['created_at', 'updated_at', 'seq']);
+const TIMESTAMPS = new Set(['created_at', 'updated_at', 'seq', 'changed_at']);
 
 export interface TableDigest {
   rows: number;

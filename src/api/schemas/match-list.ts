@@ -1,0 +1,96 @@
+import { Type } from '@sinclair/typebox';
+import { NO_CONTROL_CHARACTERS, Nullable, PageQuery, PaginationMeta } from './common.js';
+import { IdString } from './ids.js';
+import { MatchStatus } from './resources.js';
+
+const day = (description: string) => Type.String({ format: 'date', description });
+const count = (description: string) => Type.Integer({ minimum: 0, description });
+
+/** `sort`'s values: kick-off oldest first (the default) or, with a minus, newest first. */
+export const MATCH_SORTS = ['starts_at', '-starts_at'] as const;
+
+export const MatchListQuery = Type.Object(
+  {
+    competition_id: Type.Optional(IdString('comp_')),
+    season_id: Type.Optional(IdString('season_')),
+    team_id: Type.Optional(IdString('team_', 'Matches where this team is home or away')),
+    opponent_id: Type.Optional(
+      IdString(
+        'team_',
+        'With team_id only: the matches between the two teams, either at home; meta.head_to_head then ' +
+          'sums them up from team_id’s side. Without team_id, or equal to it: 400.',
+      ),
+    ),
+    status: Type.Optional(MatchStatus),
+    round: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        pattern: NO_CONTROL_CHARACTERS,
+        description:
+          'The round exactly as a match shows it in `round` ("Matchday 1", "Final"): case and spaces count.',
+      }),
+    ),
+    date_from: Type.Optional(day('Inclusive UTC date, YYYY-MM-DD')),
+    date_to: Type.Optional(day('Inclusive UTC date, YYYY-MM-DD')),
+    updated_since: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description:
+          'RFC 3339 date-time with an offset (2024-05-01T12:00:00Z; a "+" offset must be sent as %2B): only ' +
+          'the matches whose served fields changed after this instant, the names they show included (a ' +
+          'renamed team changes its matches). meta.next_updated_since is the value to ask with next time.',
+      }),
+    ),
+    sort: Type.Optional(
+      Type.Union(
+        MATCH_SORTS.map((s) => Type.Literal(s)),
+        {
+          default: 'starts_at',
+          description:
+            'starts_at: oldest kick-off first (the default); -starts_at: newest first. Ties by id.',
+        },
+      ),
+    ),
+    ...PageQuery,
+  },
+  { additionalProperties: false },
+);
+
+export const HeadToHead = Type.Object(
+  {
+    team_id: Type.String({ description: 'The side the record is counted from (the team_id asked)' }),
+    opponent_id: Type.String(),
+    played: count(
+      'Matches counted: the finished ones with a score, of every page (not only this one) and within ' +
+        'the other filters; scheduled, postponed, canceled and unknown ones are listed but not counted',
+    ),
+    wins: count('Won on the score'),
+    draws: count('Level on the score, a shoot-out after it included'),
+    losses: count('Lost on the score'),
+    goals_for: count('Goals team_id scored in the counted matches (extra time included, shoot-outs not)'),
+    goals_against: count('Goals team_id conceded in the counted matches'),
+    shootout_wins: count('Draws team_id then won on penalties (counted in draws too)'),
+    shootout_losses: count('Draws team_id then lost on penalties (counted in draws too)'),
+  },
+  { description: 'Two teams’ record against each other, from team_id’s side' },
+);
+
+export const MatchListMeta = Type.Object(
+  {
+    ...PaginationMeta.properties,
+    head_to_head: Type.Optional(HeadToHead),
+    next_updated_since: Type.Optional(
+      Nullable(
+        Type.String({
+          format: 'date-time',
+          description:
+            'With updated_since only: when the newest change to any match was logged. Ask with it as ' +
+            'updated_since next time to get every match changed after this answer, whatever the clocks; ' +
+            'null while no match is stored.',
+        }),
+      ),
+    ),
+  },
+  { description: 'Pagination meta, and what the match list adds for updated_since and opponent_id' },
+);
