@@ -1,34 +1,37 @@
 #!/usr/bin/env node
-import { ConfigError, loadConfig } from '../config/config.js';
-import { runCommand } from './commands.js';
-import { UsageError } from './usage-error.js';
+import { CommanderError } from 'commander';
+import { ConfigError } from '../config/config.js';
+import { exitQuietlyOnClosedOutput } from './closed-output.js';
+import { buildProgram } from './program/program.js';
+import { USAGE_EXIT_CODE } from './usage-error.js';
 
-async function main(): Promise<number> {
-  let config;
+/** Runs the command line; its exit status, or undefined when the command has set it (or runs on). */
+async function main(argv: string[]): Promise<number | undefined> {
+  const program = buildProgram();
+  if (argv.length === 0) {
+    // Asking for nothing is asking what there is, not a mistake.
+    program.outputHelp();
+    return 0;
+  }
   try {
-    config = loadConfig();
+    await program.parseAsync(argv, { from: 'user' });
+    return undefined;
   } catch (error) {
+    // Commander has printed its message (help, version, or a usage error with the command's help).
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : USAGE_EXIT_CODE;
     if (error instanceof ConfigError) {
       process.stderr.write(`touchline: invalid configuration: ${error.message}\n`);
       return 1;
-    }
-    throw error;
-  }
-  try {
-    return await runCommand(process.argv.slice(2), config);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`touchline: ${error.message}\n\n${UsageError.usage}\n`);
-      return 2;
     }
     process.stderr.write(`touchline: ${(error as Error).message}\n`);
     return 1;
   }
 }
 
-main().then(
+exitQuietlyOnClosedOutput();
+main(process.argv.slice(2)).then(
   (code) => {
-    if (code !== -1) process.exitCode = code;
+    if (code !== undefined) process.exitCode = code;
   },
   (error: unknown) => {
     process.stderr.write(`touchline: ${(error as Error).stack ?? String(error)}\n`);

@@ -50,6 +50,16 @@ export interface Config {
   sharedCacheTtlSeconds: number;
   /** On SIGTERM, how long to keep answering (each answer closing its connection) before closing (ms). */
   drainMs: number;
+  /**
+   * Where Prometheus metrics are served (TOUCHLINE_METRICS_PORT, TOUCHLINE_METRICS_HOST, 127.0.0.1 by
+   * default): a listener of its own, never the API's port; null (unset or empty) serves none.
+   */
+  metrics: { host: string; port: number } | null;
+  /**
+   * Origins browsers may call the API from (TOUCHLINE_CORS_ORIGINS): '*' (the default: keys are bearer
+   * tokens, never cookies, so any page may use one it holds), a list of origins, or null (`off`) for none.
+   */
+  corsOrigins: '*' | readonly string[] | null;
   /** Plans keys can belong to (rate per minute, quota per billing period). */
   plans: readonly Plan[];
   /** HTTP worker processes for `serve`: 1 in development, one per core in production unless set. */
@@ -94,13 +104,29 @@ const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trac
 
 type Env = Record<string, string | undefined>;
 
-function readPort(env: Env): number {
-  const raw = env.PORT ?? '8080';
+function readPort(env: Env, name = 'PORT', fallback = '8080'): number {
+  const raw = env[name] ?? fallback;
   const port = Number(raw);
   if (!/^\d+$/.test(raw) || port < 0 || port > 65535) {
-    throw new ConfigError('PORT', `must be an integer between 0 and 65535, got "${raw}"`);
+    throw new ConfigError(name, `must be an integer between 0 and 65535, got "${raw}"`);
   }
   return port;
+}
+
+/** `*` (or unset), `off` (or empty), or a comma-separated list of origins such as https://example.org. */
+export function readCorsOrigins(raw: string | undefined): '*' | readonly string[] | null {
+  if (raw === undefined || raw.trim() === '*') return '*';
+  if (raw.trim() === '' || raw.trim() === 'off') return null;
+  const origins = raw.split(',').map((origin) => origin.trim());
+  for (const origin of origins) {
+    if (!/^https?:\/\/[^/\s?#]+$/.test(origin)) {
+      throw new ConfigError(
+        'TOUCHLINE_CORS_ORIGINS',
+        `must be *, off or a comma-separated list of origins such as https://example.org, got "${origin}"`,
+      );
+    }
+  }
+  return Object.freeze(origins);
 }
 
 function readEnum<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
@@ -112,9 +138,12 @@ function readEnum<T extends string>(env: Env, name: string, allowed: readonly T[
   return raw as T;
 }
 
+/** The SQLite file used when DATABASE_URL is unset, relative to the working directory. */
+export const DEFAULT_DATABASE_FILE = path.join('var', 'touchline.db');
+
 function readDatabaseUrl(env: Env, cwd: string): string {
   const raw = env.DATABASE_URL;
-  if (raw === undefined || raw === '') return `sqlite:${path.join(cwd, 'var', 'touchline.db')}`;
+  if (raw === undefined || raw === '') return `sqlite:${path.join(cwd, DEFAULT_DATABASE_FILE)}`;
   if (/^postgres(ql)?:\/\//.test(raw)) return raw;
   if (raw.startsWith('sqlite:')) {
     const file = raw.slice('sqlite:'.length).replace(/^\/\//, '');
@@ -275,6 +304,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     sharedCacheTtlSeconds: readPositiveInt(env, 'TOUCHLINE_SHARED_CACHE_TTL_SECONDS', 3600),
     workers: readWorkers(env, mode),
     plans: readPlans(env.TOUCHLINE_PLANS_FILE),
+    corsOrigins: readCorsOrigins(env.TOUCHLINE_CORS_ORIGINS),
+    metrics:
+      env.TOUCHLINE_METRICS_PORT === undefined || env.TOUCHLINE_METRICS_PORT === ''
+        ? null
+        : {
+            host: env.TOUCHLINE_METRICS_HOST || '127.0.0.1',
+            port: readPort(env, 'TOUCHLINE_METRICS_PORT'),
+          },
     drainMs: readNonNegativeInt(env, 'TOUCHLINE_DRAIN_MS', 1000),
   });
 }

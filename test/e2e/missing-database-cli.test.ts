@@ -1,12 +1,13 @@
 // Only `migrate` (and `serve`'s first start) create a SQLite database: every other command refuses a
 // missing file, naming it, so that one run after the file was deleted under a running server does not
-// quietly leave a new empty database in its place.
+// quietly leave a new empty database in its place. Neither creates a missing folder but the default
+// location's (var/ in the working directory): a folder missing from a path someone wrote is a typo.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { cliOnce, ROOT } from '../support/cli.js';
+import { cliOnce, exitWithin, freePort, ROOT, runCli } from '../support/cli.js';
 
 const STACK = /\n\s+at /;
 
@@ -51,7 +52,7 @@ test('a relative DATABASE_URL is named by its absolute path', async (t) => {
 
 test('migrate creates a missing SQLite file, after which the other commands use it', async (t) => {
   const dir = tempDir(t);
-  const file = path.join(dir, 'new', 'touchline.db');
+  const file = path.join(dir, 'touchline.db');
   const env = { DATABASE_URL: `sqlite:${file}`, TOUCHLINE_SOURCES: '' };
   const migrate = await cliOnce(['migrate'], env);
   assert.equal(migrate.code, 0, migrate.stderr);
@@ -63,4 +64,35 @@ test('migrate creates a missing SQLite file, after which the other commands use 
   assert.equal(keys.stdout, 'no keys\n');
   assert.equal(runs.code, 0, runs.stderr);
   assert.equal(runs.stdout, 'no ingestion runs yet\n');
+});
+
+test('migrate and serve refuse a SQLite path whose folder does not exist, naming it', async (t) => {
+  const dir = tempDir(t);
+  const folder = path.join(dir, 'typo');
+  const file = path.join(folder, 'touchline.db');
+  const env = { DATABASE_URL: `sqlite:${file}`, TOUCHLINE_SOURCES: '', PORT: String(await freePort()) };
+  // `serve` killed after the test should it start serving after all.
+  const serve = runCli(t, ['serve'], env);
+  const results = await Promise.all([
+    cliOnce(['migrate'], env),
+    exitWithin(serve, 30_000).then((exit) => ({ ...exit, ...serve.output })),
+  ]);
+  results.forEach((result, i) => {
+    const what = ['migrate', 'serve'][i]!;
+    assert.equal(result.code, 1, `${what}: ${result.stderr}`);
+    assert.equal(result.stdout, '', what);
+    assert.ok(
+      result.stderr.includes(`cannot create the database ${file}: its folder ${folder} does not exist`),
+      `${what} names the path: ${result.stderr}`,
+    );
+    assert.doesNotMatch(result.stderr, STACK, `${what}: no stack trace`);
+  });
+  assert.equal(fs.existsSync(folder), false, 'the folder was not created');
+});
+
+test('without DATABASE_URL, migrate creates the default var/ folder of a fresh checkout', async (t) => {
+  const dir = tempDir(t);
+  const result = await cliOnce(['migrate'], { TOUCHLINE_SOURCES: '' }, { cwd: dir });
+  assert.equal(result.code, 0, result.stderr);
+  assert.ok(fs.statSync(path.join(dir, 'var', 'touchline.db')).isFile(), 'var/touchline.db exists');
 });

@@ -8,7 +8,8 @@ import type { TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLI = ['--import', 'tsx', path.join(ROOT, 'src', 'cli', 'main.ts')];
+// tsx by its resolved URL, not its name: a command run in another folder (`cwd`) would not find it there.
+const CLI = ['--import', import.meta.resolve('tsx'), path.join(ROOT, 'src', 'cli', 'main.ts')];
 
 export interface Exit {
   code: number | null;
@@ -22,13 +23,18 @@ export interface RunningCli {
   exited: Promise<Exit>;
 }
 
+export interface CliOptions {
+  /** The working directory (a relative DATABASE_URL, the default `var/`): the repository by default. */
+  cwd?: string;
+}
+
 /**
  * Starts `touchline <args>` with only `env` (plus PATH and HOME), in a process group of its own, so that
  * killing the group also reaches cluster workers whose primary died first.
  */
-export function launchCli(args: string[], env: Record<string, string>): RunningCli {
+export function launchCli(args: string[], env: Record<string, string>, options: CliOptions = {}): RunningCli {
   const child = spawn(process.execPath, [...CLI, ...args], {
-    cwd: ROOT,
+    cwd: options.cwd ?? ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -67,8 +73,9 @@ export function runCli(
 export async function cliOnce(
   args: string[],
   env: Record<string, string>,
+  options: CliOptions = {},
 ): Promise<Exit & { stdout: string; stderr: string }> {
-  const running = launchCli(args, env);
+  const running = launchCli(args, env, options);
   return { ...(await running.exited), ...running.output };
 }
 

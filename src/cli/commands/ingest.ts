@@ -1,45 +1,31 @@
-import { parseDuration, type Config } from '../../config/config.js';
+import type { Config } from '../../config/config.js';
 import { recordingValidators } from '../../ingest/artifacts/download.js';
 import { SOURCES } from '../../ingest/sources.js';
 import { createProgress } from '../../ingest/progress.js';
 import { runIngestion } from '../../ingest/runner.js';
 import { setRunValidators } from '../../storage/repositories/ingestion-run.repository.js';
-import { parseCommandArgs } from '../command-args.js';
+import { DEFAULT_LOCK_WAIT_MS, describeWait } from '../lock-wait.js';
 import { UsageError } from '../usage-error.js';
 import { withIngestionLock } from '../with-storage.js';
 
-/** How long `ingest` and `refresh` wait for another ingestion unless `--wait` says otherwise. */
-export const DEFAULT_LOCK_WAIT = '10m';
-
-/** `--wait <duration>` in ms. */
-export function lockWaitMs(raw: string | undefined): number {
-  const ms = parseDuration(raw ?? DEFAULT_LOCK_WAIT);
-  if (ms === undefined) throw new UsageError(`--wait needs a duration such as 30s, 10m or 1h, got "${raw}"`);
-  return ms;
+export interface IngestOptions {
+  from: string;
+  clubs?: string;
+  quiet?: boolean;
+  /** How long to wait for another ingestion (ms). */
+  wait?: number;
 }
 
-export function describeWait(ms: number): string {
-  return ms % 60_000 === 0 ? `${ms / 60_000} min` : `${Math.round(ms / 1000)} s`;
-}
-
-export async function ingestCommand(argv: string[], config: Readonly<Config>): Promise<number> {
-  const parsed = parseCommandArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      from: { type: 'string' },
-      clubs: { type: 'string' },
-      quiet: { type: 'boolean' },
-      wait: { type: 'string' },
-    },
-  });
-  const [source] = parsed.positionals;
-  const { from, quiet } = parsed.values;
-  const clubs = parsed.values.clubs ?? config.clubs ?? undefined;
-  const loader = source ? SOURCES[source] : undefined;
-  if (!source || !loader) throw new UsageError(`ingest needs a source: ${Object.keys(SOURCES).join(', ')}`);
-  if (!from) throw new UsageError('ingest needs --from <location>');
-  const waitMs = lockWaitMs(parsed.values.wait);
+export async function ingestCommand(
+  config: Readonly<Config>,
+  source: string,
+  options: IngestOptions,
+): Promise<number> {
+  const { from, quiet } = options;
+  const clubs = options.clubs ?? config.clubs ?? undefined;
+  const loader = SOURCES[source];
+  if (!loader) throw new UsageError(`ingest needs a source: ${Object.keys(SOURCES).join(', ')}`);
+  const waitMs = options.wait ?? DEFAULT_LOCK_WAIT_MS;
   const progress = quiet ? undefined : createProgress();
   // Another ingestion (a scheduled refresh, say) is waited for, never a reason to fail.
   const locked = await withIngestionLock(

@@ -1,9 +1,12 @@
 import type { Config } from '../../config/config.js';
 import { openStorage } from '../../storage/connection.js';
 import { migrateToLatest } from '../../storage/migrations/migrate.js';
+import { checkDatabaseFolder } from '../database-folder.js';
 
 export async function migrateCommand(config: Readonly<Config>): Promise<number> {
-  // With `serve`'s first start, the only command that creates a missing SQLite file.
+  // With `serve`'s first start, the only command that creates a missing SQLite file; not its folder,
+  // except the default one (see database-folder.ts).
+  checkDatabaseFolder(config.databaseUrl);
   const storage = openStorage(config.databaseUrl, { create: true });
   try {
     const { results = [] } = await migrateToLatest(storage);

@@ -3,10 +3,9 @@ import { SKIPPED_EXIT_CODE } from '../../ingest/ingestion-lock.js';
 import { refreshSource, type RefreshResult } from '../../ingest/refresh.js';
 import { SOURCES } from '../../ingest/sources.js';
 import { createProgress } from '../../ingest/progress.js';
-import { parseCommandArgs } from '../command-args.js';
+import { DEFAULT_LOCK_WAIT_MS, describeWait } from '../lock-wait.js';
 import { UsageError } from '../usage-error.js';
 import { withIngestionLock } from '../with-storage.js';
-import { describeWait, lockWaitMs } from './ingest.js';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const err = (line: string) => process.stderr.write(`${line}\n`);
@@ -35,32 +34,33 @@ function report(label: string, result: RefreshResult): void {
  * named), each under the ingestion lock: an unchanged artifact is recorded as such without being parsed,
  * a changed one is ingested. What `serve` runs on its schedule, one source at a time, with `--if-idle`.
  */
-export async function refreshCommand(argv: string[], config: Readonly<Config>): Promise<number> {
-  const parsed = parseCommandArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      force: { type: 'boolean' },
-      'if-idle': { type: 'boolean' },
-      quiet: { type: 'boolean' },
-      wait: { type: 'string' },
-    },
-  });
-  const { force, quiet } = parsed.values;
-  const ifIdle = parsed.values['if-idle'] ?? false;
-  const waitMs = lockWaitMs(parsed.values.wait);
+export interface RefreshOptions {
+  force?: boolean;
+  ifIdle?: boolean;
+  quiet?: boolean;
+  /** How long to wait for another ingestion (ms). */
+  wait?: number;
+}
+
+export async function refreshCommand(
+  config: Readonly<Config>,
+  named: readonly string[],
+  options: RefreshOptions,
+): Promise<number> {
+  const { force, quiet } = options;
+  const ifIdle = options.ifIdle ?? false;
+  const waitMs = options.wait ?? DEFAULT_LOCK_WAIT_MS;
   const jobs = config.sources.map(parseSourceSpec);
   if (jobs.length === 0) throw new UsageError('refresh needs sources: TOUCHLINE_SOURCES configures none');
   const configured = [...new Set(jobs.map((j) => j.source))];
-  for (const name of parsed.positionals) {
+  for (const name of named) {
     if (!configured.includes(name)) {
       throw new UsageError(
         `refresh takes sources TOUCHLINE_SOURCES configures (${configured.join(', ')}), not "${name}"`,
       );
     }
   }
-  const chosen =
-    parsed.positionals.length === 0 ? jobs : jobs.filter((j) => parsed.positionals.includes(j.source));
+  const chosen = named.length === 0 ? jobs : jobs.filter((j) => named.includes(j.source));
 
   let failed = false;
   let skipped = false;

@@ -1,16 +1,24 @@
 import type { Config } from '../../config/config.js';
 import { findRun, listRuns } from '../../storage/repositories/ingestion-run.repository.js';
-import { UsageError } from '../usage-error.js';
+import { printJson } from '../json-output.js';
 import { withStorage } from '../with-storage.js';
+import { runDetailJson, runJson } from './runs-json.js';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
-export async function runsCommand(argv: string[], config: Readonly<Config>): Promise<number> {
-  const [id] = argv;
-  if (id !== undefined && !/^\d+$/.test(id)) throw new UsageError('runs takes an optional numeric run id');
+/** `touchline runs [<id>] [--json]`: the newest runs, or one run with its artifacts and rejections. */
+export async function runsCommand(
+  config: Readonly<Config>,
+  id: number | undefined,
+  options: { json?: boolean },
+): Promise<number> {
   return withStorage(config, async ({ db }) => {
     if (id === undefined) {
       const runs = await listRuns(db);
+      if (options.json) {
+        printJson(runs.map(runJson));
+        return 0;
+      }
       if (runs.length === 0) out('no ingestion runs yet');
       for (const r of runs) {
         out(
@@ -20,10 +28,14 @@ export async function runsCommand(argv: string[], config: Readonly<Config>): Pro
       }
       return 0;
     }
-    const found = await findRun(db, Number(id));
+    const found = await findRun(db, id);
     if (!found) {
       process.stderr.write(`runs: no run with id ${id}\n`);
       return 1;
+    }
+    if (options.json) {
+      printJson(runDetailJson(found));
+      return 0;
     }
     const { run, artifacts, rejections } = found;
     out(`run ${run.id}: ${run.outcome}${run.error ? ` (${run.error})` : ''}`);

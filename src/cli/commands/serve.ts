@@ -1,19 +1,15 @@
 import { pino } from 'pino';
-import { ConfigError, parseWorkerCount, type Config } from '../../config/config.js';
+import type { Config } from '../../config/config.js';
 import { serve } from '../../server/cluster.js';
-import { parseCommandArgs } from '../command-args.js';
-import { UsageError } from '../usage-error.js';
+import { keepRunningOnClosedOutput } from '../closed-output.js';
+import { checkDatabaseFolder } from '../database-folder.js';
 
 /** Serves until SIGTERM or SIGINT; the process then finishes in-flight requests and exits by itself. */
-export async function serveCommand(argv: string[], config: Readonly<Config>): Promise<number> {
-  const parsed = parseCommandArgs({ args: argv, options: { workers: { type: 'string' } } });
-  let workers = config.workers;
-  try {
-    if (parsed.values.workers !== undefined) workers = parseWorkerCount(parsed.values.workers, '--workers');
-  } catch (error) {
-    throw new UsageError((error as ConfigError).message);
-  }
+export async function serveCommand(config: Readonly<Config>, options: { workers?: number }): Promise<number> {
+  keepRunningOnClosedOutput();
+  // The first start creates the database: not in a folder that is not there (see database-folder.ts).
+  checkDatabaseFolder(config.databaseUrl);
   const log = pino({ level: config.logLevel });
-  await serve(config, log, workers);
+  await serve(config, log, options.workers ?? config.workers);
   return -1;
 }
