@@ -8,16 +8,20 @@ import { DEFAULT_PLANS, type Plan } from '../config/plans.js';
 import type { LimitStore } from '../limits/limit-store.js';
 import { memoryLimitStore } from '../limits/limit-store-factory.js';
 import { FailureStreaks } from '../logging/failure-streaks.js';
+import { UNMATCHED_ROUTE, type RequestMetrics } from '../metrics/request-metrics.js';
 import { storedKeys } from '../storage/repositories/api-key.repository.js';
 import { ApiError } from './errors/catalogue.js';
 import { createFastPath } from './fast-path/fast-path.js';
 import { answerClientError } from './http/client-errors.js';
 import { serverFactory, type AnsweredBy } from './http/server-factory.js';
 import { registerAdmission } from './plugins/admission.js';
+import { corsCommonHeaders, registerCors } from './plugins/cors.js';
 import { registerErrorHandling, sendError } from './plugins/errors.js';
+import { judgeConditionalGets } from './plugins/not-modified.js';
 import { registerResponseCache } from './plugins/response-cache.js';
 import { newRequestId } from './request-id.js';
 import { StandingsBook } from './standings/season-standings.js';
+import { accountRoutes } from './routes/account.js';
 import { changeRoutes } from './routes/changes.js';
 import type { RouteDeps } from './route-context.js';
 import { ROUTER_OPTIONS, RouteTable } from './routing/route-table.js';
@@ -52,6 +56,10 @@ export interface AppOptions extends Omit<RouteDeps, 'db' | 'standings'> {
   logger?: FastifyBaseLogger;
   /** How often new keys are looked for (the bound on a new key being taken for an unknown one); 1 s. */
   keyPollMs?: number;
+  /** What the process counts of its requests for /metrics; nothing is counted without it. */
+  metrics?: RequestMetrics;
+  /** Origins browsers may call from (config `corsOrigins`); none by default here, '*' in the config. */
+  corsOrigins?: '*' | readonly string[] | null;
 }
 
 /** Builds the HTTP application; starting to listen is the caller's business (see src/server). */
@@ -61,7 +69,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let closing = false;
   const limits = options.limits ?? memoryLimitStore(options.storage);
   const keys = new KeyDirectory(storedKeys(options.storage));
-  const admission = new Admission({ keys, limits, plans: options.plans ?? DEFAULT_PLANS, env: options.env });
+  const { metrics } = options;
+  const admission = new Admission({
+    keys,
+    limits,
+    plans: options.plans ?? DEFAULT_PLANS,
+    env: options.env,
+    onRefusal: metrics && ((reason) => metrics.refused(reason)),
+  });
   const routes = new RouteTable();
   const validators = new RouteValidators();
   const answered: AnsweredBy = { fastPath: 0, fastify: 0 };
@@ -71,6 +86,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cache: options.cache,
     generation: options.generation,
     admission,
+    metrics,
+    commonHeaders: corsCommonHeaders(options.corsOrigins ?? null),
   });
   const app = Fastify({
     serverFactory: serverFactory({ fast, draining: () => closing, answered }),
@@ -121,6 +138,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     done();
   });
+  if (metrics) {
+    app.addHook('onResponse', (request, reply, done) => {
+      const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+      metrics.answered(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    });
+  }
   app.decorate('answered', { getter: () => answered });
   app.decorate('drain', () => {
     closing = true;
@@ -165,12 +189,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!route.config?.public && !route.schema?.querystring) {
       route.schema = { ...route.schema, querystring: NoQuery };
     }
+    // The catch-all OPTIONS route of CORS preflights is no resource: it allows no method anywhere.
+    if (route.url === '*') return;
     for (const method of [route.method].flat())
       routes.add(method, route.url, route.config ?? {}, route.schema);
   });
 
-  registerAdmission(app, admission);
-  registerResponseCache(app, options.cache, options.generation);
+  // Before admission: a preflight is answered without a key.
+  await registerCors(app, options.corsOrigins ?? null);
+  registerAdmission(app, admission, judgeConditionalGets(app, options.generation, validators));
+  registerResponseCache(app, options.cache, options.generation, metrics);
 
   const deps: RouteDeps = {
     db: options.storage.db,
@@ -184,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes, deps);
       await api.register(openapiRoute, deps);
+      await api.register(accountRoutes, deps);
       await api.register(coverageRoutes, deps);
       await api.register(competitionRoutes, deps);
       await api.register(matchRoutes, deps);

@@ -78,6 +78,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** No API key needed. */
     public?: boolean;
+    /** Counted against the per-minute window only, never against the quota (see Charge in admission). */
+    windowOnly?: boolean;
     /** Answer from the response cache. */
     cache?: boolean;
     /**

@@ -23,11 +23,21 @@ export interface Identified {
   period: BillingPeriod;
 }
 
+/** A request counted against its key's limits: refused for one (429), or admitted and counted. */
+export interface Counted extends Omit<Identified, 'kind'> {
+  kind: 'limited' | 'admitted';
+  decision: LimitDecision;
+}
+
 /** What admission decides: refused for the key, refused for a limit (429), or admitted and counted. */
-export type Verdict =
-  | Refused
-  | { kind: 'limited'; key: ApiKeyRow; decision: LimitDecision }
-  | { kind: 'admitted'; key: ApiKeyRow; decision: LimitDecision };
+export type Verdict = Refused | Counted;
+
+/**
+ * What a request is counted against: `request`, the minute window and the billing-period quota (every
+ * answer unless said otherwise); `window`, the minute window only, so that it is neither refused for
+ * the quota nor takes from it (a usage check, a 304: see docs/api.md).
+ */
+export type Charge = 'request' | 'window';
 
 const REFUSED = new Map<Refusal, Refused>();
 function refused(refusal: Refusal): Refused {
@@ -44,6 +54,8 @@ export interface AdmissionDeps {
   limits: LimitStore;
   plans: readonly Plan[];
   env: Environment;
+  /** Told of every request turned away, with the refusal or the limit exceeded (for metrics). */
+  onRefusal?: (reason: Refusal | 'rate' | 'quota') => void;
 }
 
 /**
@@ -91,28 +103,35 @@ export class Admission {
     return period;
   }
 
+  /** A verdict as it leaves admission: a refusal is reported once, where it is decided. */
+  private decided<T extends Identified | Verdict>(verdict: T): T {
+    if (verdict.kind === 'refused') this.deps.onRefusal?.(verdict.refusal);
+    else if (verdict.kind === 'limited') this.deps.onRefusal?.(verdict.decision.exceeded ?? 'rate');
+    return verdict;
+  }
+
   identifyNow(authorization: string | undefined, now: number): Identified | Refused | undefined {
     const token = this.token(authorization);
-    if (typeof token !== 'string') return token;
+    if (typeof token !== 'string') return this.decided(token);
     const key = this.deps.keys.findNow(token, now);
-    return key === undefined ? undefined : this.judge(token, key, now);
+    return key === undefined ? undefined : this.decided(this.judge(token, key, now));
   }
 
   async identify(authorization: string | undefined, now: number): Promise<Identified | Refused> {
     const token = this.token(authorization);
-    if (typeof token !== 'string') return token;
-    return this.judge(token, await this.deps.keys.find(token, now), now);
+    if (typeof token !== 'string') return this.decided(token);
+    return this.decided(this.judge(token, await this.deps.keys.find(token, now), now));
   }
 
-  countNow(who: Identified, now: number): Verdict | undefined {
-    const decision = this.deps.limits.consumeNow?.(limitRequest(who, now));
-    return decision && counted(who, decision);
+  countNow(who: Identified, now: number, charge: Charge = 'request'): Verdict | undefined {
+    const decision = this.deps.limits.consumeNow?.(limitRequest(who, now, charge));
+    return decision && this.decided(counted(who, decision));
   }
 
-  async count(who: Identified, now: number): Promise<Verdict> {
-    const request = limitRequest(who, now);
+  async count(who: Identified, now: number, charge: Charge = 'request'): Promise<Verdict> {
+    const request = limitRequest(who, now, charge);
     const decision = this.deps.limits.consumeNow?.(request) ?? (await this.deps.limits.consume(request));
-    return counted(who, decision);
+    return this.decided(counted(who, decision));
   }
 
   /** Both steps without waiting; undefined, having counted nothing, when either would have to wait. */
@@ -129,10 +148,13 @@ export class Admission {
   }
 }
 
-function limitRequest(who: Identified, now: number): LimitRequest {
-  return { keyId: who.key.id, plan: who.plan, period: who.period, now };
+function limitRequest(who: Identified, now: number, charge: Charge): LimitRequest {
+  const request: LimitRequest = { keyId: who.key.id, plan: who.plan, period: who.period, now };
+  if (charge === 'window') request.windowOnly = true;
+  return request;
 }
 
-function counted(who: Identified, decision: LimitDecision): Verdict {
-  return { kind: decision.allowed ? 'admitted' : 'limited', key: who.key, decision };
+function counted(who: Identified, decision: LimitDecision): Counted {
+  const { key, plan, period } = who;
+  return { kind: decision.allowed ? 'admitted' : 'limited', key, plan, period, decision };
 }

@@ -19,7 +19,8 @@ export interface KeyAdmissions {
 export class FallbackAdmissions {
   private readonly keys = new Map<string, KeyAdmissions>();
 
-  record(keyId: string, quotaCounter: string, now: number): void {
+  /** A request admitted at `now`, counted against `quotaCounter` unless null (a window-only request). */
+  record(keyId: string, quotaCounter: string | null, now: number): void {
     let admissions = this.keys.get(keyId);
     if (!admissions) {
       admissions = { times: [], quota: new Map() };
@@ -30,7 +31,8 @@ export class FallbackAdmissions {
     while (stale < admissions.times.length && admissions.times[stale]! <= cutoff) stale += 1;
     if (stale > 0) admissions.times.splice(0, stale);
     admissions.times.push(now);
-    admissions.quota.set(quotaCounter, (admissions.quota.get(quotaCounter) ?? 0) + 1);
+    if (quotaCounter !== null)
+      admissions.quota.set(quotaCounter, (admissions.quota.get(quotaCounter) ?? 0) + 1);
   }
 
   has(keyId: string): boolean {

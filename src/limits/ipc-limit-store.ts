@@ -161,6 +161,8 @@ export class IpcLimitStore implements LimitStore {
   }
 
   consumeNow(request: LimitRequest): LimitDecision | undefined {
+    // A lease's requests are reported as counted in the quota too: a window-only one is the primary's.
+    if (request.windowOnly) return undefined;
     let lease = this.leases.get(request.keyId);
     if (lease !== undefined && !usable(lease, request)) lease = this.advance(request);
     if (lease === undefined) return undefined;
@@ -169,13 +171,17 @@ export class IpcLimitStore implements LimitStore {
     lease.lastUsed = now;
     addToRuns(lease.runs, now);
     if (!lease.askedNext && !lease.next && lease.tokens <= lease.size / 2) this.refill(lease, request);
+    const rateRemaining = lease.rateBase + lease.tokens;
+    const quotaRemaining = lease.quotaBase + lease.tokens;
     return {
       allowed: true,
       exceeded: null,
       rateLimit: lease.rateLimit,
-      rateRemaining: lease.rateBase + lease.tokens,
+      rateRemaining,
+      rateUsed: lease.rateLimit - rateRemaining,
       quotaLimit: lease.quotaLimit,
-      quotaRemaining: lease.quotaBase + lease.tokens,
+      quotaRemaining,
+      quotaUsed: lease.quotaLimit - quotaRemaining,
       quotaResetSeconds: Math.max(0, Math.ceil((period.end.getTime() - now) / 1000)),
       retryAfterSeconds: null,
     };

@@ -43,6 +43,8 @@ export interface WireRequest {
   periodStart?: string;
   periodEnd?: string;
   now?: number;
+  /** See LimitRequest.windowOnly. */
+  windowOnly?: boolean;
   /** Leases the worker is done with, reported before this request is decided. */
   settle?: Settlement[];
   /** Leases the worker goes on with: what each admitted since the last report. */

@@ -176,6 +176,7 @@ export class LimitBroker {
       plan: req.plan!,
       period: { start: new Date(req.periodStart!), end: new Date(req.periodEnd!) },
       now: req.now!,
+      windowOnly: req.windowOnly === true,
     };
   }
 
@@ -229,7 +230,8 @@ export class LimitBroker {
         });
       });
     }
-    const tokens = decision.allowed ? leaseSize(decision, this.workers) : 0;
+    // A lease admits requests that count in the quota: none is granted on a window-only one.
+    const tokens = decision.allowed && !request.windowOnly ? leaseSize(decision, this.workers) : 0;
     if (tokens === 0) return { type: REPLY, id: req.id, decision };
     return { type: REPLY, id: req.id, decision, lease: this.lease(worker, request, tokens) };
   }

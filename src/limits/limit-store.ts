@@ -8,6 +8,11 @@ export interface LimitRequest {
   plan: Plan;
   period: BillingPeriod;
   now: number;
+  /**
+   * Counted in the minute window only: neither refused for the quota nor added to it. For answers that
+   * cost the service little and must not eat into what a customer pays for (a usage check, a 304).
+   */
+  windowOnly?: boolean;
 }
 
 /** The outcome of counting one request, with what the response headers report. */
@@ -17,8 +22,12 @@ export interface LimitDecision {
   exceeded: 'rate' | 'quota' | null;
   rateLimit: number;
   rateRemaining: number;
+  /** Requests in the window, this one included when admitted; can exceed the limit after a plan change. */
+  rateUsed: number;
   quotaLimit: number;
   quotaRemaining: number;
+  /** Requests counted in the period; can exceed the quota (a plan change, Redis outages). */
+  quotaUsed: number;
   /** Seconds until the billing period ends and the quota starts again. */
   quotaResetSeconds: number;
   /** Seconds to wait before a retry can succeed; null when allowed. */
@@ -27,7 +36,8 @@ export interface LimitDecision {
 
 /**
  * Counts requests per key: a sliding one-minute window (at most N accepted requests in any 60 s, so no
- * burst at window edges) and a billing-period quota. Refused requests count against neither.
+ * burst at window edges) and a billing-period quota. Refused requests count against neither; requests
+ * marked `windowOnly` against the window only, with the same exactness.
  */
 export interface LimitStore {
   consume(request: LimitRequest): Promise<LimitDecision>;
@@ -63,8 +73,10 @@ export function decision(
     exceeded: fields.exceeded,
     rateLimit: plan.requestsPerMinute,
     rateRemaining: Math.max(0, plan.requestsPerMinute - fields.inWindow),
+    rateUsed: fields.inWindow,
     quotaLimit: plan.requestsPerPeriod,
     quotaRemaining: Math.max(0, plan.requestsPerPeriod - fields.used),
+    quotaUsed: fields.used,
     quotaResetSeconds,
     retryAfterSeconds,
   };

@@ -89,7 +89,7 @@ export class MemoryLimitStore implements LimitStore {
   }
 
   private decide(request: LimitRequest, count: boolean): LimitDecision | undefined {
-    const { keyId, plan, period, now } = request;
+    const { keyId, plan, period, now, windowOnly } = request;
     const counters = this.keys.get(keyId);
     const start = period.start.getTime();
     const counted = counters?.used.get(start);
@@ -98,16 +98,20 @@ export class MemoryLimitStore implements LimitStore {
     const inWindow = window.expire(now) + counters.reserved;
     const used = counted + (counters.reservedIn.get(start) ?? 0);
     const fields = { inWindow, used, oldestInWindow: window.oldest };
-    if (used >= plan.requestsPerPeriod) return decision(request, { ...fields, exceeded: 'quota' });
+    if (!windowOnly && used >= plan.requestsPerPeriod)
+      return decision(request, { ...fields, exceeded: 'quota' });
     if (inWindow >= plan.requestsPerMinute) return decision(request, { ...fields, exceeded: 'rate' });
     if (!count) return decision(request, { ...fields, exceeded: null });
     window.add(now);
-    counters.used.set(start, counted + 1);
-    this.ledger.record(keyId, period.start, 1, now);
+    if (windowOnly) this.ledger.recordWindow(keyId, now);
+    else {
+      counters.used.set(start, counted + 1);
+      this.ledger.record(keyId, period.start, 1, now);
+    }
     return decision(request, {
       exceeded: null,
       inWindow: inWindow + 1,
-      used: used + 1,
+      used: windowOnly ? used : used + 1,
       oldestInWindow: window.oldest,
     });
   }

@@ -42,6 +42,7 @@ export function wireFields(request: LimitRequest): Omit<WireRequest, 'type' | 'i
     periodStart: request.period.start.toISOString(),
     periodEnd: request.period.end.toISOString(),
     now: request.now,
+    ...(request.windowOnly ? { windowOnly: true } : {}),
   };
 }
 

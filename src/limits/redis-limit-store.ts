@@ -13,10 +13,12 @@ import type { UsageLedger } from './usage-ledger.js';
 
 // One atomic step for every instance: seed the period's count from the database when Redis does not
 // have it, drop window entries older than a minute, refuse on the quota, then on the rate, otherwise
-// record the request in both. Returns {outcome, used, inWindow, oldest}; outcome -1 asks for a seed.
+// record the request in both; a window-only request (ARGV[7] = 1) is neither refused for the quota nor
+// added to it. Returns {outcome, used, inWindow, oldest}; outcome -1 asks for a seed.
 const CONSUME = `
 local window, quota = KEYS[1], KEYS[2]
 local now, rate, limit, seed, ttl = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
+local windowOnly = ARGV[7] == '1'
 if redis.call('EXISTS', quota) == 0 then
   if seed < 0 then return {-1, 0, 0, 0} end
   redis.call('SET', quota, seed, 'EX', ttl)
@@ -25,11 +27,11 @@ local used = tonumber(redis.call('GET', quota))
 redis.call('ZREMRANGEBYSCORE', window, '-inf', now - ${WINDOW_MS})
 local inWindow = redis.call('ZCARD', window)
 local oldest = redis.call('ZRANGE', window, 0, 0, 'WITHSCORES')[2] or now
-if used >= limit then return {1, used, inWindow, oldest} end
+if used >= limit and not windowOnly then return {1, used, inWindow, oldest} end
 if inWindow >= rate then return {2, used, inWindow, oldest} end
 redis.call('ZADD', window, now, ARGV[6])
 redis.call('PEXPIRE', window, ${WINDOW_MS})
-used = redis.call('INCR', quota)
+if not windowOnly then used = redis.call('INCR', quota) end
 return {0, used, inWindow + 1, redis.call('ZRANGE', window, 0, 0, 'WITHSCORES')[2]}
 `;
 
@@ -96,6 +98,7 @@ export class RedisLimitStore implements LimitStore {
       seed,
       ttl,
       `${now}-${randomUUID()}`,
+      request.windowOnly ? 1 : 0,
     );
   }
 
@@ -138,7 +141,7 @@ export class RedisLimitStore implements LimitStore {
     const [outcome, used, inWindow, oldest] = result.map(Number) as [0 | 1 | 2, number, number, number];
     const exceeded = OUTCOMES[outcome];
     if (exceeded === null) {
-      this.ledger.record(request.keyId, request.period.start);
+      if (!request.windowOnly) this.ledger.record(request.keyId, request.period.start);
       this.fallback.mirror(request, used);
     }
     return decision(request, { exceeded, used, inWindow, oldestInWindow: oldest });
@@ -147,7 +150,7 @@ export class RedisLimitStore implements LimitStore {
   private async consumeOnFallback(request: LimitRequest): Promise<LimitDecision> {
     const decided = await this.fallback.consume(request);
     if (decided.allowed) {
-      const counter = quotaCounterKey(request.keyId, request.period.start);
+      const counter = request.windowOnly ? null : quotaCounterKey(request.keyId, request.period.start);
       this.admittedOnFallback.record(request.keyId, counter, request.now);
     }
     return decided;

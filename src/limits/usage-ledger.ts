@@ -57,14 +57,18 @@ export class UsageLedger {
    * per-minute window, for counters held in this process (Redis keeps its own).
    */
   record(keyId: string, periodStart: Date, count = 1, at?: number): void {
-    if (at !== undefined)
-      this.recordSlot(keyId, Math.floor(at / WINDOW_SLOT_MS) * WINDOW_SLOT_MS + WINDOW_SLOT_MS, count);
+    if (at !== undefined) this.recordWindow(keyId, at, count);
     let periods = this.pending.get(keyId);
     if (!periods) this.pending.set(keyId, (periods = new Map()));
     const start = periodStart.getTime();
     const entry = periods.get(start);
     if (entry) entry.count += count;
     else periods.set(start, { keyId, periodStart: periodStart.toISOString(), count });
+  }
+
+  /** Persists `count` requests admitted at `at` for the per-minute window only (see LimitRequest.windowOnly). */
+  recordWindow(keyId: string, at: number, count = 1): void {
+    this.recordSlot(keyId, Math.floor(at / WINDOW_SLOT_MS) * WINDOW_SLOT_MS + WINDOW_SLOT_MS, count);
   }
 
   private recordSlot(keyId: string, at: number, count: number): void {

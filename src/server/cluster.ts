@@ -5,6 +5,9 @@ import { IpcLimitStore } from '../limits/ipc-limit-store.js';
 import { LimitBroker } from '../limits/limit-broker.js';
 import { openStorage } from '../storage/connection.js';
 import { memoryLimitStore } from '../limits/limit-store-factory.js';
+import { startMetricsServer } from '../metrics/metrics-server.js';
+import { registerServiceMetrics } from '../metrics/service-metrics.js';
+import { Registry } from 'prom-client';
 import { prepareDeployment } from './prepare-deployment.js';
 import { startRefresher } from './refresh-scheduler.js';
 
@@ -54,15 +57,31 @@ async function runWorker(config: Readonly<Config>, log: Logger): Promise<void> {
   exitOnSignal(log, () => server.close());
 }
 
-function runPrimary(
+/** The primary's metrics listener: the instance's figures and the sum of its workers'. */
+async function primaryMetrics(config: Readonly<Config>) {
+  if (!config.metrics) return undefined;
+  const storage = openStorage(config.databaseUrl, { create: false });
+  const own = new Registry();
+  registerServiceMetrics(own, storage.db);
+  const listener = await startMetricsServer({ ...config.metrics, own, workers: true });
+  return {
+    close: async () => {
+      await listener.close();
+      await storage.close();
+    },
+  };
+}
+
+async function runPrimary(
   config: Readonly<Config>,
   log: Logger,
   workers: number,
   stopIngestion: () => Promise<void>,
-): void {
+): Promise<void> {
   let stopping = false;
   const storage = config.redisUrl ? undefined : openStorage(config.databaseUrl);
   const limits = storage ? new LimitBroker(memoryLimitStore(storage), workers) : undefined;
+  const metrics = await primaryMetrics(config);
   cluster.setupPrimary({ execArgv: workerExecArgv() });
   const fork = () => {
     const worker = cluster.fork();
@@ -94,6 +113,7 @@ function runPrimary(
       ),
     );
     await limits?.close();
+    await metrics?.close();
     await storage?.close();
   });
 }
@@ -124,5 +144,5 @@ export async function serve(config: Readonly<Config>, log: Logger, workers: numb
     return;
   }
   startRefresh();
-  runPrimary(config, log, workers, stopBackground);
+  await runPrimary(config, log, workers, stopBackground);
 }

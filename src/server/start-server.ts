@@ -9,6 +9,7 @@ import { MemoryResponseCache, NoResponseCache, type ResponseCache } from '../cac
 import { TieredResponseCache } from '../cache/tiered-response-cache.js';
 import { openStorage, type Storage } from '../storage/connection.js';
 import { VERSION } from './version.js';
+import { processMetrics } from './process-metrics.js';
 import { limitStore } from '../limits/limit-store-factory.js';
 import type { LimitStore } from '../limits/limit-store.js';
 
@@ -59,6 +60,7 @@ export async function startServer(
   if (redis) await redisReady(redis, REDIS_START_WAIT_MS);
   const limits = options.limits ?? limitStore(storage, redis);
   generation.onChange(() => void cache.clear());
+  const metrics = await processMetrics(config, storage, redis);
   const app = await buildApp({
     storage,
     cache,
@@ -69,6 +71,8 @@ export async function startServer(
     plans: config.plans,
     logger: log,
     keyPollMs: config.generationPollMs,
+    metrics: metrics?.requests,
+    corsOrigins: config.corsOrigins,
   });
   const url = await app.listen({ host: config.host, port: config.port });
   return {
@@ -82,6 +86,7 @@ export async function startServer(
       await new Promise((resolve) => setTimeout(resolve, config.drainMs));
       generation.stop();
       await app.close();
+      await metrics?.close();
       redis?.disconnect();
       await storage.close();
     },

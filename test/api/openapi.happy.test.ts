@@ -26,7 +26,7 @@ const CONTRACT_PATHS = [
 ].map((p) => `${API}${p}`);
 
 /** Touchline's own routes, beyond the contract's (documented in docs/api.md). */
-const OWN_PATHS = ['/football/changes'].map((p) => `${API}${p}`);
+const OWN_PATHS = ['/account', '/football/changes'].map((p) => `${API}${p}`);
 
 interface OpenApiDoc {
   openapi: string;

@@ -36,8 +36,10 @@ const allowed: LimitDecision = {
   exceeded: null,
   rateLimit: 30,
   rateRemaining: 29,
+  rateUsed: 1,
   quotaLimit: 1_000_000,
   quotaRemaining: 999_999,
+  quotaUsed: 1,
   quotaResetSeconds: 1000,
   retryAfterSeconds: null,
 };

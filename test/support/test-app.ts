@@ -17,7 +17,7 @@ export interface TestApp {
  */
 export async function appOnStorage(
   storage: Storage,
-  options: Partial<Pick<AppOptions, 'limits' | 'plans' | 'keyPollMs'>> & {
+  options: Partial<Pick<AppOptions, 'limits' | 'plans' | 'keyPollMs' | 'corsOrigins'>> & {
     cacheEntries?: number;
     cacheBytes?: number;
   } = {},
@@ -35,6 +35,7 @@ export async function appOnStorage(
     limits: options.limits,
     plans: options.plans,
     keyPollMs: options.keyPollMs,
+    corsOrigins: options.corsOrigins,
   });
   return { app, cache, generation };
 }

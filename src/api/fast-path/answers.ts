@@ -8,19 +8,21 @@ import { newRequestId } from '../request-id.js';
 
 /**
  * Writes an answer of the fast path through Node's response, with the headers in the order the full
- * path sends them: X-Request-Id, the limit headers, then the answer's own (ETag, WWW-Authenticate,
- * Retry-After), Content-Type and Content-Length. Node adds Date, Connection and Keep-Alive, as it does
- * for Fastify's answers.
+ * path sends them: X-Request-Id, the headers every answer carries (`common`: CORS's, for requests
+ * without Origin), the limit headers, then the answer's own (ETag, WWW-Authenticate, Retry-After),
+ * Content-Type and Content-Length. Node adds Date, Connection and Keep-Alive, as it does for Fastify's
+ * answers.
  */
 function write(
   res: ServerResponse,
   status: number,
+  common: readonly string[],
   limits: LimitDecision | undefined,
   own: Readonly<Record<string, string>>,
   parts: BodyParts,
 ): void {
   const requestId = newRequestId();
-  const head = ['x-request-id', requestId];
+  const head = ['x-request-id', requestId, ...common];
   if (limits) appendLimitHeaders(head, limits);
   for (const name in own) head.push(name, own[name]!);
   head.push('content-type', JSON_TYPE, 'content-length', String(bodyLength(parts, requestId)));
@@ -37,25 +39,38 @@ function errorParts(error: ApiError): BodyParts {
   return { before, after: null, bytes: before.length };
 }
 
-/** A 200 counted against its key. */
-export function writeOk(res: ServerResponse, decision: LimitDecision, etag: string, parts: BodyParts): void {
-  write(res, 200, decision, { etag }, parts);
-}
-
 const refusals = new Map<Refusal, { error: ApiError; parts: BodyParts }>();
 
 /** The refusal of a request for its key: the same bytes for every request, so built once per reason. */
-export function writeRefusal(res: ServerResponse, refusal: Refusal): void {
+function refusalOf(refusal: Refusal): { error: ApiError; parts: BodyParts } {
   let built = refusals.get(refusal);
   if (!built) {
     const error = refusalError(refusal);
     refusals.set(refusal, (built = { error, parts: errorParts(error) }));
   }
-  write(res, built.error.statusCode, undefined, built.error.headers, built.parts);
+  return built;
 }
 
-/** The 429 of a request a limit refused. */
-export function writeLimited(res: ServerResponse, decision: LimitDecision): void {
-  const error = limitedError(decision);
-  write(res, error.statusCode, decision, error.headers, errorParts(error));
+export interface AnswerWriter {
+  /** A 200 counted against its key. */
+  ok(res: ServerResponse, decision: LimitDecision, etag: string, parts: BodyParts): void;
+  /** The refusal of a request for its key. */
+  refusal(res: ServerResponse, refusal: Refusal): void;
+  /** The 429 of a request a limit refused. */
+  limited(res: ServerResponse, decision: LimitDecision): void;
+}
+
+/** The fast path's answers, each with the `common` headers (flat name, value pairs) after X-Request-Id. */
+export function answerWriter(common: readonly string[] = []): AnswerWriter {
+  return {
+    ok: (res, decision, etag, parts) => write(res, 200, common, decision, { etag }, parts),
+    refusal: (res, refusal) => {
+      const { error, parts } = refusalOf(refusal);
+      write(res, error.statusCode, common, undefined, error.headers, parts);
+    },
+    limited: (res, decision) => {
+      const error = limitedError(decision);
+      write(res, error.statusCode, common, decision, error.headers, errorParts(error));
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Admission } from '../../auth/admission.js';
+import type { RequestMetrics } from '../../metrics/request-metrics.js';
 import type { DatasetGeneration } from '../../cache/dataset-generation.js';
 import type { CachedResponse, ResponseCache } from '../../cache/response-cache.js';
 import { cacheEntry, encodedParts, etagOf, textParts, type BodyParts } from '../cached-body.js';
@@ -7,7 +8,7 @@ import { cacheKeyOf, type CacheKeyOf } from '../plugins/response-cache.js';
 import type { ReadNow } from '../route-context.js';
 import type { RouteInfo, RouteTable } from '../routing/route-table.js';
 import type { RouteValidators, Validate } from '../routing/route-validators.js';
-import { writeLimited, writeOk, writeRefusal } from './answers.js';
+import { answerWriter } from './answers.js';
 import { fastHeaders } from './request-headers.js';
 import { ResolvedUrls } from './resolved-urls.js';
 
@@ -36,12 +37,19 @@ interface Resolved {
   lastRead: number;
 }
 
+/** Seconds since `started` (a performance.now() reading). */
+const since = (started: number) => (performance.now() - started) / 1000;
+
 export interface FastPathDeps {
   routes: RouteTable;
   validators: RouteValidators;
   cache: ResponseCache;
   generation: DatasetGeneration;
   admission: Admission;
+  /** What the process counts of its requests for /metrics; nothing is counted without it. */
+  metrics?: RequestMetrics;
+  /** Headers the full path adds to every answer of a request without Origin (plugins/cors.ts). */
+  commonHeaders?: readonly string[];
 }
 
 /**
@@ -57,13 +65,14 @@ export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
  * step, with the same status, headers and body the full path would send; so is the refusal of such a
  * request for its key or its limits. Routing, validation and admission are the full path's own: the same
  * route table (find-my-way with Fastify's options), the very validator functions Fastify compiled for
- * the route, the same Admission. Anything else (a conditional request, an invalid parameter, no answer
+ * the route, the same Admission. Anything else (a conditional or cross-origin request, an invalid parameter, no answer
  * at hand, a key or limit that cannot be decided without waiting) is declined before anything is
  * counted, and Fastify answers it, errors included.
  */
 export function createFastPath(deps: FastPathDeps): FastPath {
-  const { routes, validators, cache, generation, admission } = deps;
+  const { routes, validators, cache, generation, admission, metrics } = deps;
   const peek = cache.peek?.bind(cache);
+  const write = answerWriter(deps.commonHeaders);
   /**
    * Reads from the database so far: the clock of the cache's admission. An answer just read is cached
    * only when its URL was read before within as many reads as the cache keeps answers of its size, that
@@ -138,13 +147,15 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     const resolved = resolve(req.url ?? '');
     if (!resolved) return false;
     const headers = fastHeaders(req);
-    if (headers.conditional) return false;
+    if (headers.conditional || headers.crossOrigin) return false;
+    const started = metrics && performance.now();
     const now = Date.now();
     // Admission comes before validation, as on the full path: a refusal is the answer whatever else is wrong.
     const who = admission.identifyNow(headers.authorization, now);
     if (!who) return false;
     if (who.kind === 'refused') {
-      writeRefusal(res, who.refusal);
+      write.refusal(res, who.refusal);
+      if (metrics) metrics.answered(resolved.route.url, 'GET', res.statusCode, since(started!));
       return true;
     }
     if (!resolved.valid) return false;
@@ -167,8 +178,13 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     // Counted last: whatever declined before this counted nothing.
     const verdict = admission.countNow(who, now);
     if (!verdict || verdict.kind === 'refused') return false;
-    if (verdict.kind === 'limited') writeLimited(res, verdict.decision);
-    else writeOk(res, verdict.decision, entry!.etag, parts);
+    if (verdict.kind === 'limited') write.limited(res, verdict.decision);
+    else write.ok(res, verdict.decision, entry!.etag, parts);
+    if (metrics) {
+      if (verdict.kind === 'admitted' && held) metrics.cacheHit();
+      else if (verdict.kind === 'admitted') metrics.cacheMiss();
+      metrics.answered(route.url, 'GET', res.statusCode, since(started!));
+    }
     return true;
   };
 

@@ -1,30 +1,35 @@
 import type { IncomingMessage } from 'node:http';
 
 /**
- * The two headers the fast path reads, from the request's raw header list: asking `req.headers` makes
+ * The headers the fast path reads, from the request's raw header list: asking `req.headers` makes
  * Node build the whole headers object (every name lowercased), which costs more than the rest of a
  * cached read. The values are Node's: `authorization` is the first one sent (Node keeps the first of a
- * repeated Authorization), and a conditional request is one with any If-None-Match.
+ * repeated Authorization), a conditional request is one with any If-None-Match, and a cross-origin one
+ * any Origin (its CORS headers are the full path's: plugins/cors.ts).
  */
 export interface FastHeaders {
   authorization: string | undefined;
   conditional: boolean;
+  crossOrigin: boolean;
 }
 
 const AUTHORIZATION = 'authorization';
 const IF_NONE_MATCH = 'if-none-match';
+const ORIGIN = 'origin';
 
 export function fastHeaders(req: IncomingMessage): FastHeaders {
   const raw = req.rawHeaders;
   let authorization: string | undefined;
   let conditional = false;
+  let crossOrigin = false;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!;
-    // Both names are 13 characters long: only those are lowercased.
-    if (name.length !== 13) continue;
-    const lower = name.toLowerCase();
-    if (lower === AUTHORIZATION) authorization ??= raw[i + 1];
-    else if (lower === IF_NONE_MATCH) conditional = true;
+    // Only names of those lengths are lowercased (Authorization and If-None-Match are both 13 long).
+    if (name.length === 13) {
+      const lower = name.toLowerCase();
+      if (lower === AUTHORIZATION) authorization ??= raw[i + 1];
+      else if (lower === IF_NONE_MATCH) conditional = true;
+    } else if (name.length === 6 && name.toLowerCase() === ORIGIN) crossOrigin = true;
   }
-  return { authorization, conditional };
+  return { authorization, conditional, crossOrigin };
 }

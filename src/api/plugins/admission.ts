@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Admission, Verdict } from '../../auth/admission.js';
+import type { Admission, Charge, Counted, Identified, Refused, Verdict } from '../../auth/admission.js';
 import type { ApiKeyRow } from '../../storage/repositories/api-key.repository.js';
 import { limitedError, limitHeaders, refusalError } from '../errors/admission-errors.js';
 import { sendError } from './errors.js';
+import type { NotModifiedJudge } from './not-modified.js';
 
 /**
  * Writes a verdict on the reply: the limit headers of an authenticated answer, or the refusal. Returns
@@ -19,6 +20,7 @@ function apply(request: FastifyRequest, reply: FastifyReply, verdict: Verdict): 
     return false;
   }
   request.apiKey = verdict.key;
+  request.admitted = verdict;
   return true;
 }
 
@@ -27,21 +29,41 @@ function apply(request: FastifyRequest, reply: FastifyReply, verdict: Verdict): 
  * a missing, unknown, revoked or expired key, or one of the other environment, answers 401 with
  * WWW-Authenticate; an inactive subscription or a plan no longer offered 403; a used-up limit 429 with
  * Retry-After. Every authenticated answer carries the limit headers. Refused requests count nothing.
+ *
+ * What an admitted request is counted against is known before it is counted: the minute window only for
+ * a route marked `windowOnly` and for a request that `notModified` judges will be answered 304 (it
+ * decides that once, for the response cache to obey), the window and the quota for any other.
  */
-export function registerAdmission(app: FastifyInstance, admission: Admission): void {
+export function registerAdmission(
+  app: FastifyInstance,
+  admission: Admission,
+  notModified: NotModifiedJudge,
+): void {
   app.decorateRequest('apiKey', null);
+  app.decorateRequest('admitted', null);
+  const chargeOf = (request: FastifyRequest): Charge =>
+    request.routeOptions.config.windowOnly || notModified(request) ? 'window' : 'request';
   // A callback hook: most requests are decided without waiting, and then cost no promise.
   app.addHook('onRequest', (request, reply, done) => {
     if (request.routeOptions.config.public || request.routeOptions.url === undefined) return done();
     const now = Date.now();
-    const verdict = admission.admitNow(request.headers.authorization, now);
-    if (verdict) {
-      if (apply(request, reply, verdict)) done();
-      return;
-    }
-    admission.admit(request.headers.authorization, now).then((later) => {
-      if (apply(request, reply, later)) done();
-    }, done);
+    const { authorization } = request.headers;
+    // Identified first: a refused key is the answer whatever else the request holds.
+    const count = (who: Identified | Refused): void => {
+      if (who.kind === 'refused') return void apply(request, reply, who);
+      const charge = chargeOf(request);
+      const verdict = admission.countNow(who, now, charge);
+      if (verdict) {
+        if (apply(request, reply, verdict)) done();
+        return;
+      }
+      admission.count(who, now, charge).then((later) => {
+        if (apply(request, reply, later)) done();
+      }, done);
+    };
+    const who = admission.identifyNow(authorization, now);
+    if (who) return count(who);
+    admission.identify(authorization, now).then(count).catch(done);
   });
 }
 
@@ -49,5 +71,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The key that authenticated this request; null on public routes and before authentication. */
     apiKey: ApiKeyRow | null;
+    /** How it was admitted: its key, plan, billing period and limit decision (what its headers say). */
+    admitted: Counted | null;
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedResponse, ResponseCache } from '../../cache/response-cache.js';
+import type { RequestMetrics } from '../../metrics/request-metrics.js';
 import type { DatasetGeneration } from '../../cache/dataset-generation.js';
 import { cacheEntry, etagOf, JSON_TYPE, render } from '../cached-body.js';
 
@@ -44,33 +45,24 @@ export function cacheKeyOf(querySchema: { properties?: object } | undefined): Ca
   return build;
 }
 
-/** If-None-Match holds `*` or a list of entity tags; weak comparison, as RFC 9110 asks for GET. */
-function matchesEtag(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (!header) return false;
-  const bare = etag.replace(/^W\//, '');
-  return header
-    .split(',')
-    .map((tag) => tag.trim())
-    .some((tag) => tag === '*' || tag.replace(/^W\//, '') === bare);
-}
-
 function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): void {
-  reply.header('etag', entry.etag);
-  if (matchesEtag(request, entry.etag)) reply.code(304).send();
-  else reply.type(JSON_TYPE).send(render(entry, request.id));
+  if (request.notModified) reply.header('etag', request.notModified).code(304).send();
+  else reply.header('etag', entry.etag).type(JSON_TYPE).send(render(entry, request.id));
 }
 
 /**
  * Routes marked `cache` are answered from serialized bytes keyed on the dataset generation and the
  * validated request (cacheKeyOf). The first answer is serialized with a placeholder request ID and
  * stored; later ones splice the real ID in. Every 200 carries a weak ETag, and a matching If-None-Match
- * gets 304. The lookup runs after validation, so an invalid request never reaches the cache.
+ * gets 304: whether it matches was decided when the request was admitted (see not-modified.ts), and a
+ * 304 is sent exactly when it was and the answer is a 200. The lookup runs after validation, so an
+ * invalid request never reaches the cache.
  */
 export function registerResponseCache(
   app: FastifyInstance,
   cache: ResponseCache,
   generation: DatasetGeneration,
+  metrics?: RequestMetrics,
 ): void {
   app.decorateRequest('cacheKey', null);
   app.addHook('preHandler', (request, reply, done) => {
@@ -85,13 +77,21 @@ export function registerResponseCache(
     );
     request.cacheKey = key;
     const local = cache.peek?.(key);
-    if (local) return sendEntry(request, reply, local);
+    if (local) {
+      metrics?.cacheHit();
+      return sendEntry(request, reply, local);
+    }
+    const miss = () => {
+      metrics?.cacheMiss();
+      done();
+    };
     // Only a shared layer can hold what this process does not: ask it, waiting.
-    if (cache.kind !== 'redis') return done();
-    cache.get(key).then(
-      (entry) => (entry ? sendEntry(request, reply, entry) : done()),
-      () => done(),
-    );
+    if (cache.kind !== 'redis') return miss();
+    cache.get(key).then((entry) => {
+      if (!entry) return miss();
+      metrics?.cacheHit();
+      sendEntry(request, reply, entry);
+    }, miss);
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     if (
@@ -106,11 +106,11 @@ export function registerResponseCache(
     const entry = cacheEntry(payload, etagOf(tag, request.cacheKey));
     // A cache that fails to store only misses next time.
     cache.set(request.cacheKey, entry).catch(() => undefined);
-    reply.header('etag', entry.etag);
-    if (matchesEtag(request, entry.etag)) {
-      reply.code(304);
+    if (request.notModified) {
+      reply.header('etag', request.notModified).code(304);
       return done(null, '');
     }
+    reply.header('etag', entry.etag);
     done(null, render(entry, request.id));
   });
 }

@@ -1,9 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sql } from 'kysely';
 import { FailureStreaks } from '../../logging/failure-streaks.js';
+import { databaseAnswers, within } from '../../storage/probe.js';
 import type { RouteDeps } from '../route-context.js';
-
-const CHECK_TIMEOUT_MS = 1000;
 
 const Health = Type.Object(
   {
@@ -14,18 +12,6 @@ const Health = Type.Object(
   },
   { $id: 'Health' },
 );
-
-async function within(check: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([check.then((v) => v !== false).catch(() => false), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 export const healthRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   // Checked here only, off the request path: a load balancer polling /health is what must notice.
@@ -59,10 +45,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, de
       },
     },
     async (_request, reply) => {
-      const [reachable, cache] = await Promise.all([
-        within(sql`select 1 as ok`.execute(deps.db), CHECK_TIMEOUT_MS),
-        within(deps.cache.probe(), CHECK_TIMEOUT_MS),
-      ]);
+      const [reachable, cache] = await Promise.all([databaseAnswers(deps.db), within(deps.cache.probe())]);
       const database = fileInPlace() && reachable;
       const healthy = database && cache;
       reply.header('cache-control', 'no-store');

@@ -12,13 +12,16 @@ import type { UsageLedger } from '../../../src/limits/usage-ledger.js';
 
 /** Counts what the store would persist; nothing is persisted before. */
 export function countingLedger() {
-  const recorded = { count: 0 };
+  const recorded = { count: 0, windowOnly: 0 };
   const ledger = {
     persisted: async () => 0,
     persistedWindow: async () => [],
     unflushed: () => 0,
     record: (_key: string, _period: Date, count = 1) => {
       recorded.count += count;
+    },
+    recordWindow: (_key: string, _at: number, count = 1) => {
+      recorded.windowOnly += count;
     },
     close: async () => undefined,
   } as unknown as UsageLedger;

@@ -1,0 +1,28 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ConfigError, loadConfig, readCorsOrigins } from '../../../src/config/config.js';
+
+test('TOUCHLINE_CORS_ORIGINS: * by default, off, or a list of origins', () => {
+  assert.equal(loadConfig({}).corsOrigins, '*');
+  assert.equal(readCorsOrigins('*'), '*');
+  assert.equal(readCorsOrigins('off'), null);
+  assert.equal(readCorsOrigins(''), null);
+  assert.deepEqual(readCorsOrigins('https://a.example.org, http://localhost:5173'), [
+    'https://a.example.org',
+    'http://localhost:5173',
+  ]);
+  for (const bad of ['a.example.org', 'https://a.example.org/path', 'ftp://x', 'https://a.org,']) {
+    assert.throws(() => loadConfig({ TOUCHLINE_CORS_ORIGINS: bad }), ConfigError, bad);
+  }
+});
+
+test('TOUCHLINE_METRICS_PORT: no metrics listener unless set, on 127.0.0.1 by default', () => {
+  assert.equal(loadConfig({}).metrics, null);
+  assert.equal(loadConfig({ TOUCHLINE_METRICS_PORT: '' }).metrics, null);
+  assert.deepEqual(loadConfig({ TOUCHLINE_METRICS_PORT: '9464' }).metrics, { host: '127.0.0.1', port: 9464 });
+  assert.deepEqual(
+    loadConfig({ TOUCHLINE_METRICS_PORT: '9464', TOUCHLINE_METRICS_HOST: '0.0.0.0' }).metrics,
+    { host: '0.0.0.0', port: 9464 },
+  );
+  assert.throws(() => loadConfig({ TOUCHLINE_METRICS_PORT: 'x' }), ConfigError);
+});
