@@ -10,6 +10,7 @@ import { memoryLimitStore } from '../limits/limit-store-factory.js';
 import { FailureStreaks } from '../logging/failure-streaks.js';
 import { UNMATCHED_ROUTE, type RequestMetrics } from '../metrics/request-metrics.js';
 import { storedKeys } from '../storage/repositories/api-key.repository.js';
+import { onAnsweredOf, type OnAnswered } from './answered-request.js';
 import { ApiError } from './errors/catalogue.js';
 import { createFastPath } from './fast-path/fast-path.js';
 import { answerClientError } from './http/client-errors.js';
@@ -20,6 +21,8 @@ import { registerErrorHandling, sendError } from './plugins/errors.js';
 import { judgeConditionalGets } from './plugins/not-modified.js';
 import { registerResponseCache } from './plugins/response-cache.js';
 import { newRequestId } from './request-id.js';
+import { publicUnder } from './openapi/docs-page.js';
+import { DOCS_PATH, swaggerOptions } from './openapi/swagger-options.js';
 import { StandingsBook } from './standings/season-standings.js';
 import { accountRoutes } from './routes/account.js';
 import { changeRoutes } from './routes/changes.js';
@@ -58,6 +61,8 @@ export interface AppOptions extends Omit<RouteDeps, 'db' | 'standings'> {
   keyPollMs?: number;
   /** What the process counts of its requests for /metrics; nothing is counted without it. */
   metrics?: RequestMetrics;
+  /** The access log (http/access-log.ts); none by default. */
+  accessLog?: OnAnswered;
   /** Origins browsers may call from (config `corsOrigins`); none by default here, '*' in the config. */
   corsOrigins?: '*' | readonly string[] | null;
 }
@@ -70,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = options.limits ?? memoryLimitStore(options.storage);
   const keys = new KeyDirectory(storedKeys(options.storage));
   const { metrics } = options;
+  const onAnswered = onAnsweredOf(metrics?.answered, options.accessLog);
   const admission = new Admission({
     keys,
     limits,
@@ -87,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     generation: options.generation,
     admission,
     metrics,
+    onAnswered,
     commonHeaders: corsCommonHeaders(options.corsOrigins ?? null),
   });
   const app = Fastify({
@@ -138,10 +145,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     done();
   });
-  if (metrics) {
+  if (onAnswered) {
     app.addHook('onResponse', (request, reply, done) => {
-      const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
-      metrics.answered(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
+      onAnswered({
+        route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        seconds: reply.elapsedTime / 1000,
+        keyId: request.apiKey?.id ?? null,
+        requestId: request.id,
+        bytes: Number(reply.getHeader('content-length') ?? 0),
+      });
       done();
     });
   }
@@ -165,24 +180,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app, routes, streaks);
   app.addSchema(ErrorEnvelope);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Touchline football data API',
-        version: '1.0.0-beta',
-        description:
-          'Read-only football data: competitions, seasons, teams, matches and coverage. ' +
-          'Every authenticated answer carries X-RateLimit-Limit, X-RateLimit-Remaining (requests per minute), ' +
-          'X-Quota-Limit, X-Quota-Remaining (requests per billing period) and X-Quota-Reset (seconds until the ' +
-          'period ends); 429 answers add Retry-After (seconds). See docs/api.md for the decisions the interface leaves open.',
-      },
-      servers: [{ url: '/' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key' } } },
-      security: [{ bearer: [] }],
-    },
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
-  });
+  // The reference page's routes (routes/openapi.ts) take no route config: marked public before the hook
+  // below reads `public`.
+  app.addHook('onRoute', publicUnder(`${API_PREFIX}${DOCS_PATH}`));
+  await app.register(swagger, swaggerOptions(API_PREFIX));
 
   app.addHook('onRoute', (route) => {
     // Routes that take no query parameters still reject unknown ones, like every other route.

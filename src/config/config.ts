@@ -60,6 +60,11 @@ export interface Config {
    * tokens, never cookies, so any page may use one it holds), a list of origins, or null (`off`) for none.
    */
   corsOrigins: '*' | readonly string[] | null;
+  /**
+   * The fraction of answered requests the access log writes a line for (TOUCHLINE_ACCESS_LOG: `on` = 1,
+   * the default; `off` = 0; or a fraction such as 0.01), at info level.
+   */
+  accessLogSample: number;
   /** Plans keys can belong to (rate per minute, quota per billing period). */
   plans: readonly Plan[];
   /** HTTP worker processes for `serve`: 1 in development, one per core in production unless set. */
@@ -111,6 +116,20 @@ function readPort(env: Env, name = 'PORT', fallback = '8080'): number {
     throw new ConfigError(name, `must be an integer between 0 and 65535, got "${raw}"`);
   }
   return port;
+}
+
+/** `on` (or unset): every request; `off`: none; a number in [0, 1]: that fraction of them. */
+function readAccessLog(raw: string | undefined): number {
+  if (raw === undefined || raw === '' || raw === 'on') return 1;
+  if (raw === 'off') return 0;
+  const fraction = Number(raw);
+  if (!/^(0|1|0?\.\d+|1\.0+)$/.test(raw) || !(fraction >= 0 && fraction <= 1)) {
+    throw new ConfigError(
+      'TOUCHLINE_ACCESS_LOG',
+      `must be on, off or a fraction between 0 and 1, got "${raw}"`,
+    );
+  }
+  return fraction;
 }
 
 /** `*` (or unset), `off` (or empty), or a comma-separated list of origins such as https://example.org. */
@@ -305,6 +324,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     workers: readWorkers(env, mode),
     plans: readPlans(env.TOUCHLINE_PLANS_FILE),
     corsOrigins: readCorsOrigins(env.TOUCHLINE_CORS_ORIGINS),
+    accessLogSample: readAccessLog(env.TOUCHLINE_ACCESS_LOG),
     metrics:
       env.TOUCHLINE_METRICS_PORT === undefined || env.TOUCHLINE_METRICS_PORT === ''
         ? null

@@ -1,4 +1,5 @@
 import { Counter, Histogram, type Registry } from 'prom-client';
+import type { OnAnswered } from '../api/answered-request.js';
 
 /** Request durations in seconds: the fast path answers in well under a millisecond, a cold page in a few. */
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
@@ -58,7 +59,7 @@ export class RequestMetrics {
   }
 
   /** One answered request; `route` is its route pattern, or UNMATCHED_ROUTE. */
-  answered(route: string, method: string, status: number, seconds: number): void {
+  readonly answered: OnAnswered = ({ route, method, status, seconds }) => {
     const key = `${method} ${status} ${route}`;
     let count = this.requestChildren.get(key);
     if (!count) this.requestChildren.set(key, (count = this.requests.labels(route, method, String(status))));
@@ -66,7 +67,7 @@ export class RequestMetrics {
     let duration = this.durationChildren.get(route);
     if (!duration) this.durationChildren.set(route, (duration = this.durations.labels(route)));
     duration.observe(seconds);
-  }
+  };
 
   cacheHit(): void {
     this.hits.inc();

@@ -10,6 +10,7 @@ import { TieredResponseCache } from '../cache/tiered-response-cache.js';
 import { openStorage, type Storage } from '../storage/connection.js';
 import { VERSION } from './version.js';
 import { processMetrics } from './process-metrics.js';
+import { accessLog } from '../api/http/access-log.js';
 import { limitStore } from '../limits/limit-store-factory.js';
 import type { LimitStore } from '../limits/limit-store.js';
 
@@ -73,6 +74,7 @@ export async function startServer(
     keyPollMs: config.generationPollMs,
     metrics: metrics?.requests,
     corsOrigins: config.corsOrigins,
+    accessLog: accessLog(log, config.accessLogSample),
   });
   const url = await app.listen({ host: config.host, port: config.port });
   return {

@@ -17,7 +17,7 @@ export interface TestApp {
  */
 export async function appOnStorage(
   storage: Storage,
-  options: Partial<Pick<AppOptions, 'limits' | 'plans' | 'keyPollMs' | 'corsOrigins'>> & {
+  options: Partial<Pick<AppOptions, 'limits' | 'plans' | 'keyPollMs' | 'corsOrigins' | 'accessLog'>> & {
     cacheEntries?: number;
     cacheBytes?: number;
   } = {},
@@ -36,6 +36,7 @@ export async function appOnStorage(
     plans: options.plans,
     keyPollMs: options.keyPollMs,
     corsOrigins: options.corsOrigins,
+    accessLog: options.accessLog,
   });
   return { app, cache, generation };
 }

@@ -20,18 +20,26 @@ function write(
   limits: LimitDecision | undefined,
   own: Readonly<Record<string, string>>,
   parts: BodyParts,
-): void {
+): Written {
   const requestId = newRequestId();
   const head = ['x-request-id', requestId, ...common];
   if (limits) appendLimitHeaders(head, limits);
   for (const name in own) head.push(name, own[name]!);
-  head.push('content-type', JSON_TYPE, 'content-length', String(bodyLength(parts, requestId)));
+  const bytes = bodyLength(parts, requestId);
+  head.push('content-type', JSON_TYPE, 'content-length', String(bytes));
   res.writeHead(status, head);
   // Corked, the head and the body's parts leave in one system call, without copying the body.
   res.cork();
   writeParts(res, parts, requestId);
   res.end();
   res.uncork();
+  return { requestId, bytes };
+}
+
+/** What an answer's writing decided, for the access log. */
+export interface Written {
+  requestId: string;
+  bytes: number;
 }
 
 function errorParts(error: ApiError): BodyParts {
@@ -53,11 +61,11 @@ function refusalOf(refusal: Refusal): { error: ApiError; parts: BodyParts } {
 
 export interface AnswerWriter {
   /** A 200 counted against its key. */
-  ok(res: ServerResponse, decision: LimitDecision, etag: string, parts: BodyParts): void;
+  ok(res: ServerResponse, decision: LimitDecision, etag: string, parts: BodyParts): Written;
   /** The refusal of a request for its key. */
-  refusal(res: ServerResponse, refusal: Refusal): void;
+  refusal(res: ServerResponse, refusal: Refusal): Written;
   /** The 429 of a request a limit refused. */
-  limited(res: ServerResponse, decision: LimitDecision): void;
+  limited(res: ServerResponse, decision: LimitDecision): Written;
 }
 
 /** The fast path's answers, each with the `common` headers (flat name, value pairs) after X-Request-Id. */
@@ -66,11 +74,11 @@ export function answerWriter(common: readonly string[] = []): AnswerWriter {
     ok: (res, decision, etag, parts) => write(res, 200, common, decision, { etag }, parts),
     refusal: (res, refusal) => {
       const { error, parts } = refusalOf(refusal);
-      write(res, error.statusCode, common, undefined, error.headers, parts);
+      return write(res, error.statusCode, common, undefined, error.headers, parts);
     },
     limited: (res, decision) => {
       const error = limitedError(decision);
-      write(res, error.statusCode, common, decision, error.headers, errorParts(error));
+      return write(res, error.statusCode, common, decision, error.headers, errorParts(error));
     },
   };
 }

@@ -8,7 +8,8 @@ import { cacheKeyOf, type CacheKeyOf } from '../plugins/response-cache.js';
 import type { ReadNow } from '../route-context.js';
 import type { RouteInfo, RouteTable } from '../routing/route-table.js';
 import type { RouteValidators, Validate } from '../routing/route-validators.js';
-import { answerWriter } from './answers.js';
+import type { AnsweredRequest, OnAnswered } from '../answered-request.js';
+import { answerWriter, type Written } from './answers.js';
 import { fastHeaders } from './request-headers.js';
 import { ResolvedUrls } from './resolved-urls.js';
 
@@ -37,8 +38,26 @@ interface Resolved {
   lastRead: number;
 }
 
-/** Seconds since `started` (a performance.now() reading). */
-const since = (started: number) => (performance.now() - started) / 1000;
+/** A fast-path answer as the access log and the metrics see it. */
+function answered(
+  req: IncomingMessage,
+  route: string,
+  res: ServerResponse,
+  started: number,
+  keyId: string | null,
+  written: Written,
+): AnsweredRequest {
+  return {
+    route,
+    method: 'GET',
+    url: req.url ?? '',
+    status: res.statusCode,
+    seconds: (performance.now() - started) / 1000,
+    keyId,
+    requestId: written.requestId,
+    bytes: written.bytes,
+  };
+}
 
 export interface FastPathDeps {
   routes: RouteTable;
@@ -46,8 +65,10 @@ export interface FastPathDeps {
   cache: ResponseCache;
   generation: DatasetGeneration;
   admission: Admission;
-  /** What the process counts of its requests for /metrics; nothing is counted without it. */
+  /** What the process counts of its requests for /metrics (cache hits and misses here). */
   metrics?: RequestMetrics;
+  /** Told of every answer (the access log, the metrics); nothing is measured per request without it. */
+  onAnswered?: OnAnswered;
   /** Headers the full path adds to every answer of a request without Origin (plugins/cors.ts). */
   commonHeaders?: readonly string[];
 }
@@ -70,7 +91,7 @@ export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
  * counted, and Fastify answers it, errors included.
  */
 export function createFastPath(deps: FastPathDeps): FastPath {
-  const { routes, validators, cache, generation, admission, metrics } = deps;
+  const { routes, validators, cache, generation, admission, metrics, onAnswered } = deps;
   const peek = cache.peek?.bind(cache);
   const write = answerWriter(deps.commonHeaders);
   /**
@@ -148,14 +169,14 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     if (!resolved) return false;
     const headers = fastHeaders(req);
     if (headers.conditional || headers.crossOrigin) return false;
-    const started = metrics && performance.now();
+    const started = onAnswered && performance.now();
     const now = Date.now();
     // Admission comes before validation, as on the full path: a refusal is the answer whatever else is wrong.
     const who = admission.identifyNow(headers.authorization, now);
     if (!who) return false;
     if (who.kind === 'refused') {
-      write.refusal(res, who.refusal);
-      if (metrics) metrics.answered(resolved.route.url, 'GET', res.statusCode, since(started!));
+      const written = write.refusal(res, who.refusal);
+      onAnswered?.(answered(req, resolved.route.url, res, started!, null, written));
       return true;
     }
     if (!resolved.valid) return false;
@@ -178,13 +199,15 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     // Counted last: whatever declined before this counted nothing.
     const verdict = admission.countNow(who, now);
     if (!verdict || verdict.kind === 'refused') return false;
-    if (verdict.kind === 'limited') write.limited(res, verdict.decision);
-    else write.ok(res, verdict.decision, entry!.etag, parts);
-    if (metrics) {
-      if (verdict.kind === 'admitted' && held) metrics.cacheHit();
-      else if (verdict.kind === 'admitted') metrics.cacheMiss();
-      metrics.answered(route.url, 'GET', res.statusCode, since(started!));
+    const written =
+      verdict.kind === 'limited'
+        ? write.limited(res, verdict.decision)
+        : write.ok(res, verdict.decision, entry!.etag, parts);
+    if (metrics && verdict.kind === 'admitted') {
+      if (held) metrics.cacheHit();
+      else metrics.cacheMiss();
     }
+    onAnswered?.(answered(req, route.url, res, started!, verdict.key.id, written));
     return true;
   };
 

@@ -15,11 +15,12 @@ function apply(request: FastifyRequest, reply: FastifyReply, verdict: Verdict): 
     return false;
   }
   reply.headers(limitHeaders(verdict.decision));
+  // Known from here on, for the access log too, a 429 included.
+  request.apiKey = verdict.key;
   if (verdict.kind === 'limited') {
     sendError(reply, limitedError(verdict.decision));
     return false;
   }
-  request.apiKey = verdict.key;
   request.admitted = verdict;
   return true;
 }

@@ -107,7 +107,8 @@ export function registerErrorHandling(
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     const allowed = routes.allowedMethods(request.url);
-    if (allowed) {
+    // A route that answers this method and found nothing (a static file that is not there) is a 404.
+    if (allowed && !allowed.includes(request.method)) {
       reply.header('allow', allowed.join(', '));
       return sendError(
         reply,

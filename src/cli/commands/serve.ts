@@ -1,4 +1,4 @@
-import { pino } from 'pino';
+import { destination, pino } from 'pino';
 import type { Config } from '../../config/config.js';
 import { serve } from '../../server/cluster.js';
 import { keepRunningOnClosedOutput } from '../closed-output.js';
@@ -9,7 +9,9 @@ export async function serveCommand(config: Readonly<Config>, options: { workers?
   keepRunningOnClosedOutput();
   // The first start creates the database: not in a folder that is not there (see database-folder.ts).
   checkDatabaseFolder(config.databaseUrl);
-  const log = pino({ level: config.logLevel });
+  // Written asynchronously: with the access log on, a line per request must not cost a system call each
+  // (lines written while one write is under way leave together in the next).
+  const log = pino({ level: config.logLevel }, destination({ dest: 1, sync: false }));
   await serve(config, log, options.workers ?? config.workers);
   return -1;
 }

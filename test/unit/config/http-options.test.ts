@@ -26,3 +26,14 @@ test('TOUCHLINE_METRICS_PORT: no metrics listener unless set, on 127.0.0.1 by de
   );
   assert.throws(() => loadConfig({ TOUCHLINE_METRICS_PORT: 'x' }), ConfigError);
 });
+
+test('TOUCHLINE_ACCESS_LOG: on by default, off, or a fraction', () => {
+  assert.equal(loadConfig({}).accessLogSample, 1);
+  assert.equal(loadConfig({ TOUCHLINE_ACCESS_LOG: 'on' }).accessLogSample, 1);
+  assert.equal(loadConfig({ TOUCHLINE_ACCESS_LOG: 'off' }).accessLogSample, 0);
+  assert.equal(loadConfig({ TOUCHLINE_ACCESS_LOG: '0.01' }).accessLogSample, 0.01);
+  assert.equal(loadConfig({ TOUCHLINE_ACCESS_LOG: '.5' }).accessLogSample, 0.5);
+  for (const bad of ['2', '-0.1', 'yes', '1e-2', '0.5.1']) {
+    assert.throws(() => loadConfig({ TOUCHLINE_ACCESS_LOG: bad }), ConfigError, bad);
+  }
+});

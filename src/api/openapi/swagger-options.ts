@@ -1,0 +1,56 @@
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import { completeDocument, type OpenApiObject } from './complete-document.js';
+import { RouteFactBook } from './route-facts.js';
+
+/** Where the document and its reference page are served, under the API prefix (routes/openapi.ts). */
+export const OPENAPI_JSON_PATH = '/openapi.json';
+export const DOCS_PATH = '/docs';
+
+const TAGS = [
+  ['platform', 'Health of the service'],
+  ['account', 'The calling key, its plan and its usage'],
+  ['coverage', 'What is stored, per competition and source, and how fresh it is'],
+  ['competitions', 'Competitions, their seasons and season tables'],
+  ['matches', 'Fixtures and results'],
+  ['match details', 'Statistics, lineups, timelines and player statistics of a match'],
+  ['teams', 'Teams, squads, current table positions and absences'],
+  ['changes', 'What changed since a cursor, to keep a copy of the data in step'],
+].map(([name, description]) => ({ name: name!, description: description! }));
+
+/**
+ * The options @fastify/swagger is registered with: the document's frame, and its completion from the
+ * routes' config (complete-document.ts), so that routes declare only what is theirs to say.
+ */
+export function swaggerOptions(prefix: string): FastifyDynamicSwaggerOptions {
+  const facts = new RouteFactBook();
+  return {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Touchline football data API',
+        version: '1.0.0-beta',
+        description:
+          'Read-only football data: competitions, seasons, teams, matches and coverage. ' +
+          'Every authenticated answer carries X-RateLimit-Limit, X-RateLimit-Remaining (requests per minute), ' +
+          'X-Quota-Limit, X-Quota-Remaining (requests per billing period) and X-Quota-Reset (seconds until the ' +
+          'period ends); 429 answers add Retry-After (seconds). See docs/api.md for the decisions the interface ' +
+          `leaves open.\n\nThis document: [${prefix}${OPENAPI_JSON_PATH}](${prefix}${OPENAPI_JSON_PATH}); ` +
+          `its reference page: [${prefix}${DOCS_PATH}](${prefix}${DOCS_PATH}). Neither needs a key.`,
+      },
+      servers: [{ url: '/' }],
+      tags: TAGS,
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key' } } },
+      security: [{ bearer: [] }],
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    transform: ({ schema, url, route }) => {
+      if (schema?.hide) return { schema, url };
+      facts.note(route);
+      // A public route needs no key: said once here rather than by each route.
+      const open = route.config?.public && schema?.security === undefined;
+      return { schema: open ? { ...schema, security: [] } : schema, url };
+    },
+    transformObject: (document) =>
+      completeDocument((document as { openapiObject: OpenApiObject }).openapiObject, facts, prefix) as never,
+  };
+}

@@ -1,0 +1,156 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { LimitsUnavailableError } from '../../src/limits/limits-unavailable.js';
+import { decision, type LimitStore } from '../../src/limits/limit-store.js';
+import { buildTestApp, type TestApp } from '../support/build-app.js';
+import { OpenApiValidator, type OpenApiDocument } from '../support/openapi-validator.js';
+import { appOnStorage } from '../support/test-app.js';
+import { API } from './contract.js';
+
+/** Counters that refuse every request for its minute (429), or cannot decide at all (503). */
+const usedUp: LimitStore = {
+  consume: async (request) =>
+    decision(request, {
+      exceeded: 'rate',
+      inWindow: request.plan.requestsPerMinute,
+      used: 0,
+      oldestInWindow: request.now - 1000,
+    }),
+  usage: async () => 0,
+  close: async () => undefined,
+};
+const unavailable: LimitStore = {
+  consume: async () => {
+    throw new LimitsUnavailableError('the counters do not answer (test)');
+  },
+  usage: async () => 0,
+  close: async () => undefined,
+};
+
+interface Case {
+  why: string;
+  app: FastifyInstance;
+  url: string;
+  headers?: Record<string, string>;
+  status: number;
+}
+
+/** A value for each path parameter, from the fixture; a route with another needs one added here. */
+function samples({ ids }: TestApp): Record<string, string> {
+  return {
+    competition_id: ids.competitions.en1,
+    season_id: ids.seasons.en1_2023,
+    team_id: ids.teams.arsenal,
+    match_id: ids.matches.burnleyCity,
+  };
+}
+
+function fill(path: string, values: Record<string, string>): string {
+  return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    assert.ok(values[name], `a sample value for path parameter ${name} (test/api/openapi-responses.test.ts)`);
+    return values[name]!;
+  });
+}
+
+test('every route answers as the OpenAPI document says', async (t) => {
+  const fixture = await buildTestApp(t);
+  const { app, storage, keys, auth } = fixture;
+  const limited = (await appOnStorage(storage, { limits: usedUp })).app;
+  const failing = (await appOnStorage(storage, { limits: unavailable })).app;
+  t.after(async () => {
+    await limited.close();
+    await failing.close();
+  });
+  const document = (await app.inject({ url: `${API}/openapi.json` })).json() as OpenApiDocument;
+  const validator = new OpenApiValidator(document);
+  const values = samples(fixture);
+  const answered = new Map<string, Set<string>>();
+
+  for (const [path, item] of Object.entries(document.paths)) {
+    await t.test(path, async () => {
+      const operation = item.get!;
+      const keyed = !(operation.security?.length === 0);
+      const url = fill(path, values);
+      const statuses = new Set<string>();
+      answered.set(path, statuses);
+      const run = async ({ why, app: target, url: asked, headers = {}, status }: Case) => {
+        const res = await target.inject({ method: 'GET', url: asked, headers });
+        assert.equal(res.statusCode, status, `${why}: GET ${asked} answered ${res.statusCode} ${res.body}`);
+        assert.deepEqual(validator.validate(path, res), [], `${why}: GET ${asked} as documented`);
+        statuses.add(String(res.statusCode));
+        return res;
+      };
+
+      const ok = await run({ why: 'a valid request', app, url, headers: keyed ? auth() : {}, status: 200 });
+      if (!keyed) return;
+      if (operation.responses['304']) {
+        const etag = String(ok.headers.etag);
+        await run({ why: 'its ETag', app, url, headers: { ...auth(), 'if-none-match': etag }, status: 304 });
+      }
+      await run({ why: 'no key', app, url, status: 401 });
+      await run({ why: 'a revoked key', app, url, headers: auth(keys.revoked), status: 401 });
+      await run({ why: 'an inactive subscription', app, url, headers: auth(keys.inactive), status: 403 });
+      await run({
+        why: 'an unknown parameter',
+        app,
+        url: `${url}?page_size=10`,
+        headers: auth(),
+        status: 400,
+      });
+      // An identifier that names nothing: the route's own (the last in its path), else a filter's.
+      const unknownId = (name: string) => `${values[name]!.replace(/[0-9a-z]+$/, '')}4x7k2m9q8w1z5v3n`;
+      const last = [...path.matchAll(/\{([^}]+)\}/g)].at(-1)?.[1];
+      const filter = operation.parameters?.find((p) => p.in === 'query' && values[p.name])?.name;
+      if (last) {
+        const unknown = fill(path, { ...values, [last]: unknownId(last) });
+        await run({ why: `an unknown ${last}`, app, url: unknown, headers: auth(), status: 404 });
+      } else if (filter && operation.responses['404']) {
+        const unknown = `${url}?${filter}=${unknownId(filter)}`;
+        await run({ why: `an unknown ${filter}`, app, url: unknown, headers: auth(), status: 404 });
+      }
+      await run({ why: 'a used-up minute', app: limited, url, headers: auth(), status: 429 });
+      await run({ why: 'counters that cannot answer', app: failing, url, headers: auth(), status: 503 });
+    });
+  }
+
+  await t.test('every response declared has an example that its schema accepts', () => {
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [status, response] of Object.entries(item.get!.responses)) {
+        const media = response.content?.['application/json'];
+        if (!media) continue;
+        assert.notEqual(
+          media.example,
+          undefined,
+          `${path} ${status} has an example (src/api/openapi/examples)`,
+        );
+        const pointer = ['paths', path, 'get', 'responses', status, 'content', 'application/json', 'schema'];
+        assert.deepEqual(validator.check(pointer, media.example), [], `${path} ${status}: its example`);
+      }
+    }
+  });
+
+  await t.test('the validator finds what breaks the document', async () => {
+    const path = `${API}/football/teams/{team_id}`;
+    const res = await app.inject({ url: fill(path, values), headers: auth() });
+    assert.deepEqual(validator.validate(path, res), []);
+    const body = res.json() as { data: Record<string, unknown> };
+    const pointer = ['paths', path, 'get', 'responses', '200', 'content', 'application/json', 'schema'];
+    assert.notDeepEqual(validator.check(pointer, { data: { ...body.data, id: 7 } }), []);
+    assert.notDeepEqual(validator.check(pointer, { data: { ...body.data, slug: undefined } }), []);
+    res.headers['x-ratelimit-remaining'] = 'many';
+    delete res.headers.etag;
+    const problems = validator.validate(path, res).join('\n');
+    assert.match(problems, /X-RateLimit-Remaining=many: must be integer/);
+    assert.match(problems, /ETag is required but absent/);
+  });
+
+  await t.test('the statuses every keyed route declares are those it answered with here', () => {
+    for (const [path, statuses] of answered) {
+      const declared = Object.keys(document.paths[path]!.get!.responses).sort();
+      const keyed = !(document.paths[path]!.get!.security?.length === 0);
+      // /health's 503 (a degraded dependency) is checked in health-degraded.test.ts.
+      if (keyed) assert.deepEqual([...statuses].sort(), declared, path);
+    }
+  });
+});
