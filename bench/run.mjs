@@ -260,17 +260,22 @@ function countMatches(db) {
 
 // -------------------------------------------------------------------------------------- Touchline server
 
-async function startServer(db, { cache, label }) {
+async function startServer(db, { cache, label, env = {}, logFile }) {
   const port = await freePort();
+  // A server whose log is measured writes it to a file, as an operator's would, not into a pipe read here.
+  const log = logFile ? fs.openSync(logFile, 'w') : undefined;
   const child = start(process.execPath, [CLI, 'serve', '--workers', String(opts.workers)], {
     cwd: ROOT,
     env: envFor(db, {
       HOST: '127.0.0.1',
       PORT: String(port),
       TOUCHLINE_RESPONSE_CACHE: cache ? 'on' : 'off',
+      ...env,
     }),
     name: `touchline serve (${label})`,
+    ...(log === undefined ? {} : { stdio: ['ignore', log, 'pipe'] }),
   });
+  if (log !== undefined) fs.closeSync(log);
   const base = `http://127.0.0.1:${port}/api/v1`;
   await waitForHttp(`${base}/health`, { child, timeoutMs: 60_000 });
   // With workers, /health answers as soon as the first one listens: wait for all of them.
@@ -659,6 +664,39 @@ async function httpPart(db, keys) {
     }
     await server.stop();
     server = undefined;
+
+    // What the access log costs: the cached match by ID again, on a server that writes a line per request
+    // (LOG_LEVEL=info, TOUCHLINE_ACCESS_LOG=on, its default) to a file.
+    const logFile = path.join(tmp, 'access.log');
+    server = await startServer(db, {
+      cache: true,
+      label: 'cache on, access log',
+      env: { LOG_LEVEL: 'info', TOUCHLINE_ACCESS_LOG: 'on' },
+      logFile,
+    });
+    const byId = defs.find((d) => d.name === 'match-by-id');
+    const logged = await bench('touchline match-by-id-access-log', {
+      url: `${server.base}${byId.path}`,
+      headers: auth(),
+      serverPid: server.child.pid,
+    });
+    await server.stop();
+    server = undefined;
+    // Read once the server has exited: lines still buffered are written at exit.
+    const lines = fs
+      .readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('"msg":"request"'));
+    if (lines.length < logged.requests) {
+      throw new Error(`access log: ${lines.length} lines for ${logged.requests} requests`);
+    }
+    const plain = scenarios.find((x) => x.name === 'match-by-id');
+    scenario(
+      { ...byId, name: 'match-by-id-access-log', what: 'one match (cached), access log on, to a file' },
+      logged,
+      references['match-by-id'],
+      { cache: true, cachedRead: false, vsNoLog: logged.rps / plain.rps, logLines: lines.length },
+    );
     await node.stop();
     node = undefined;
 

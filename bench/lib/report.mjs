@@ -343,7 +343,19 @@ export function renderSummary(report) {
   );
   const ceiling = nodeCeiling(report.scenarios);
   if (ceiling) parts.push(ceiling);
+  const accessLog = accessLogLine(report.scenarios);
+  if (accessLog) parts.push(accessLog);
   return parts.join('\n');
+}
+
+/** The informational line on the access log's cost, when it was measured. */
+export function accessLogLine(scenarios) {
+  const logged = scenarios.find((s) => s.name === 'match-by-id-access-log');
+  if (!logged?.vsNoLog) return undefined;
+  return (
+    `access log on (a line per request to a file): ${fmt.int(logged.rps)} req/s, ` +
+    `${fmt.pct(logged.vsNoLog)} of the same cached read without it`
+  );
 }
 
 /**
