@@ -263,7 +263,7 @@ function countMatches(db) {
 async function startServer(db, { cache, label, env = {}, logFile }) {
   const port = await freePort();
   // A server whose log is measured writes it to a file, as an operator's would, not into a pipe read here.
-  const log = logFile ? fs.openSync(logFile, 'w') : undefined;
+  const logFd = logFile ? fs.openSync(logFile, 'w') : undefined;
   const child = start(process.execPath, [CLI, 'serve', '--workers', String(opts.workers)], {
     cwd: ROOT,
     env: envFor(db, {
@@ -273,9 +273,9 @@ async function startServer(db, { cache, label, env = {}, logFile }) {
       ...env,
     }),
     name: `touchline serve (${label})`,
-    ...(log === undefined ? {} : { stdio: ['ignore', log, 'pipe'] }),
+    ...(logFd === undefined ? {} : { stdio: ['ignore', logFd, 'pipe'] }),
   });
-  if (log !== undefined) fs.closeSync(log);
+  if (logFd !== undefined) fs.closeSync(logFd);
   const base = `http://127.0.0.1:${port}/api/v1`;
   await waitForHttp(`${base}/health`, { child, timeoutMs: 60_000 });
   // With workers, /health answers as soon as the first one listens: wait for all of them.
