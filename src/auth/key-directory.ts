@@ -1,9 +1,10 @@
-import { hashApiKey } from './api-keys.js';
+import { asPresented, hashApiKey, type PresentedKey } from './api-keys.js';
 import type { ApiKeyRow } from '../storage/repositories/api-key.repository.js';
 
 /**
  * How long a key found in the database is trusted without asking again: the bound on how long a key
- * revoked, expired by hand or deactivated by another process (`touchline keys ...`) can still be used.
+ * revoked, expired by hand, deactivated, moved to another plan or rotated by another process
+ * (`touchline keys ...`) can still be used as it was.
  */
 export const KEY_TRUST_MS = 250;
 /** Keys are few; the bounds only guard against floods of distinct keys, valid or not. */
@@ -11,14 +12,17 @@ const MAX_KNOWN = 10_000;
 const MAX_UNKNOWN = 50_000;
 
 interface Known {
-  row: ApiKeyRow;
+  row: PresentedKey;
   until: number;
   refreshing: boolean;
 }
 
 /** How the directory reaches the stored keys. */
 export interface KeyStore {
-  /** The key with this SHA-256, without waiting; absent where the database is a server. */
+  /**
+   * The key whose secret, or previous secret within or past a rotation's grace, has this SHA-256,
+   * without waiting; absent where the database is a server.
+   */
   findNow?: (keyHash: string) => ApiKeyRow | undefined;
   find(keyHash: string): Promise<ApiKeyRow | undefined>;
   /** A figure that changes whenever a key is created (the number of keys). */
@@ -28,8 +32,9 @@ export interface KeyStore {
 /**
  * The API keys presented to this process, remembered by the token presented: a known key for
  * KEY_TRUST_MS, an unknown one until a key is created (a new key is the only way an unknown token can
- * become valid, since keys are never deleted: revoking keeps the row). A hit costs neither the hash nor
- * the database, so a flood of made-up keys costs one query per distinct key, not one per request.
+ * become valid, since keys are never deleted: revoking keeps the row; a rotation's new secret is as
+ * random as a new key's, so no one can have presented it before). A hit costs neither the hash nor the
+ * database, so a flood of made-up keys costs one query per distinct key, not one per request.
  */
 export class KeyDirectory {
   private readonly known = new Map<string, Known>();
@@ -43,7 +48,7 @@ export class KeyDirectory {
    * The key for `token`: its row, null when there is none, or undefined when only `find` can tell
    * (the database is a server and the token is not remembered).
    */
-  findNow(token: string, now: number): ApiKeyRow | null | undefined {
+  findNow(token: string, now: number): PresentedKey | null | undefined {
     const hit = this.known.get(token);
     if (hit && now < hit.until) {
       if (!this.store.findNow && now > hit.until - KEY_TRUST_MS / 2) this.refreshAhead(token, hit);
@@ -51,13 +56,15 @@ export class KeyDirectory {
     }
     if (this.unknown.has(token)) return null;
     if (!this.store.findNow) return undefined;
-    return this.remember(token, this.store.findNow(hashApiKey(token)), now);
+    const keyHash = hashApiKey(token);
+    return this.remember(token, keyHash, this.store.findNow(keyHash), now);
   }
 
-  async find(token: string, now: number): Promise<ApiKeyRow | null> {
+  async find(token: string, now: number): Promise<PresentedKey | null> {
     const found = this.findNow(token, now);
     if (found !== undefined) return found;
-    return this.remember(token, await this.store.find(hashApiKey(token)), now);
+    const keyHash = hashApiKey(token);
+    return this.remember(token, keyHash, await this.store.find(keyHash), now);
   }
 
   /**
@@ -68,14 +75,21 @@ export class KeyDirectory {
   private refreshAhead(token: string, hit: Known): void {
     if (hit.refreshing) return;
     hit.refreshing = true;
-    this.store.find(hashApiKey(token)).then(
-      (row) => this.remember(token, row, Date.now()),
+    const keyHash = hashApiKey(token);
+    this.store.find(keyHash).then(
+      (row) => this.remember(token, keyHash, row, Date.now()),
       () => (hit.refreshing = false),
     );
   }
 
-  private remember(token: string, row: ApiKeyRow | undefined, now: number): ApiKeyRow | null {
-    if (row) {
+  private remember(
+    token: string,
+    keyHash: string,
+    stored: ApiKeyRow | undefined,
+    now: number,
+  ): PresentedKey | null {
+    if (stored) {
+      const row = asPresented(stored, keyHash);
       if (this.known.size >= MAX_KNOWN) this.known.clear();
       this.known.set(token, { row, until: now + KEY_TRUST_MS, refreshing: false });
       return row;

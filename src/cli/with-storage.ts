@@ -12,11 +12,16 @@ function openExisting(config: Readonly<Config>, options: OpenOptions = {}): Stor
   try {
     return openStorage(config.databaseUrl, { ...options, create: false });
   } catch (error) {
-    if (!(error instanceof MissingDatabaseError)) throw error;
-    throw new Error(
-      `${error.message} (DATABASE_URL); run "touchline migrate" to create it, or check the path`,
-    );
+    throw explainMissingDatabase(error);
   }
+}
+
+/** A MissingDatabaseError as the command line reports it (what to do about it); any other error as is. */
+export function explainMissingDatabase(error: unknown): unknown {
+  if (!(error instanceof MissingDatabaseError)) return error;
+  return new Error(
+    `${error.message} (DATABASE_URL); run "touchline migrate" to create it, or check the path`,
+  );
 }
 
 /** Opens storage, brings its schema up to date, runs `work`, and always closes the connection. */

@@ -179,6 +179,11 @@ export interface ApiKeyTable {
   revoked_at: string | null;
   plan: string;
   billing_anchor_day: number | null;
+  /** The secret the latest rotation replaced, valid until `previous_key_expires_at` (migration 0014). */
+  previous_key_hash: string | null;
+  previous_key_expires_at: string | null;
+  /** When the current secret was issued by `keys rotate`; null: the secret is the one created. */
+  rotated_at: string | null;
 }
 
 /** Requests admitted per key in one slot of the last minute (see migration 0008). */

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DEFAULT_PLANS } from '../../src/config/plans.js';
+import { billingPeriod } from '../../src/limits/billing-period.js';
 import { insertRun } from '../../src/storage/repositories/ingestion-run.repository.js';
 import { cliOnce } from '../support/cli.js';
 import { openTestStorage } from '../support/test-database.js';
@@ -98,6 +99,7 @@ test('--json outputs hold the documented fields', async (t) => {
   const keys = (await json(['keys', 'list', '--json'], env)) as Json[];
   assert.equal(keys.length, 1);
   assertFields(keys[0], 'keys list --json');
+  const period = billingPeriod(new Date(), 5);
   assert.deepEqual(
     { ...keys[0], created_at: undefined },
     {
@@ -112,6 +114,13 @@ test('--json outputs hold the documented fields', async (t) => {
       created_at: undefined,
       expires_at: null,
       revoked_at: null,
+      rotated_at: null,
+      previous_key_expires_at: null,
+      period_start: period.start.toISOString(),
+      period_end: period.end.toISOString(),
+      used: 0,
+      limit: 3_000_000,
+      remaining: 3_000_000,
     },
   );
   assert.ok(created.stdout.startsWith(keys[0]!.prefix as string), 'the prefix is the start of the key');

@@ -78,6 +78,12 @@ const UNDO_AFTER_0007: Record<string, readonly string[]> = {
     'drop index changes_changed',
     'alter table changes drop column changed_at',
   ],
+  '0014-key-rotation': [
+    'drop index api_keys_previous_key_hash',
+    'alter table api_keys drop column rotated_at',
+    'alter table api_keys drop column previous_key_expires_at',
+    'alter table api_keys drop column previous_key_hash',
+  ],
 };
 
 /** The SQLite database's tables, indexes and columns, to compare before an undoing and after the redo. */

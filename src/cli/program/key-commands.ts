@@ -1,8 +1,11 @@
 import { Option, type Command } from 'commander';
+import { KEY_TRUST_MS } from '../../auth/key-directory.js';
 import { action } from './action.js';
-import { wholeNumber } from './option-values.js';
+import { duration, keyName, wholeNumber } from './option-values.js';
 
 const jsonOption = () => new Option('--json', 'print JSON (fields in docs/cli.md)');
+const DEFAULT_GRACE = '24h';
+const DEFAULT_GRACE_MS = 24 * 3_600_000;
 const keyRef = 'a key id (see keys list) or the key itself';
 
 export function addKeyCommands(program: Command): void {
@@ -37,7 +40,7 @@ export function addKeyCommands(program: Command): void {
 
   keys
     .command('list')
-    .summary('list keys with their state')
+    .summary("list keys with their state and this billing period's use")
     .addOption(jsonOption())
     .action(
       action<{ json?: boolean }>(async (config, _args, options) =>
@@ -54,6 +57,60 @@ export function addKeyCommands(program: Command): void {
     .action(
       action<{ json?: boolean }>(async (config, [ref], options) =>
         (await import('../commands/keys-report.js')).keysUsageCommand(config, ref as string, options),
+      ),
+    );
+
+  keys
+    .command('set-plan')
+    .summary('move a key to another plan')
+    .description(
+      'Move a key to another plan (see plans list). Its counts of this minute and billing period carry ' +
+        `over; running servers apply the new limits within ${KEY_TRUST_MS} ms.`,
+    )
+    .argument('<key>', keyRef)
+    .argument('<plan>', 'the new plan')
+    .action(
+      action(async (config, [ref, plan]) =>
+        (await import('../commands/key-lifecycle.js')).keysSetPlanCommand(
+          config,
+          ref as string,
+          plan as string,
+        ),
+      ),
+    );
+
+  keys
+    .command('rename')
+    .summary("change a key's name")
+    .argument('<key>', keyRef)
+    .argument('<name>', 'who or what the key is for', keyName)
+    .action(
+      action(async (config, [ref, name]) =>
+        (await import('../commands/key-lifecycle.js')).keysRenameCommand(
+          config,
+          ref as string,
+          name as string,
+        ),
+      ),
+    );
+
+  keys
+    .command('rotate')
+    .summary('give a key a new secret, keeping its id, plan and usage')
+    .description(
+      'Give a key a new secret, printed once on stdout; its id, plan and usage stay. The previous ' +
+        'secret keeps working for the grace period, then is refused as revoked. A revoked or expired ' +
+        'key cannot be rotated.',
+    )
+    .argument('<key>', keyRef)
+    .addOption(
+      new Option('--grace <duration>', 'how long the previous secret keeps working (0s: not at all)')
+        .argParser(duration)
+        .default(DEFAULT_GRACE_MS, DEFAULT_GRACE),
+    )
+    .action(
+      action<{ grace: number }>(async (config, [ref], options) =>
+        (await import('../commands/key-lifecycle.js')).keysRotateCommand(config, ref as string, options),
       ),
     );
 

@@ -31,3 +31,9 @@ export function workerCount(raw: string): number {
     throw new InvalidArgumentError((error as Error).message);
   }
 }
+
+export function keyName(raw: string): string {
+  const name = raw.trim();
+  if (name === '') throw new InvalidArgumentError('A key needs a name that is not blank.');
+  return name;
+}

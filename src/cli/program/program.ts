@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { packageVersion } from '../package-version.js';
+import { addDatabaseCommands } from './database-commands.js';
 import { addIngestionCommands } from './ingestion-commands.js';
 import { addKeyCommands } from './key-commands.js';
 import { addServingCommands } from './serving-commands.js';
@@ -29,5 +30,6 @@ export function buildProgram(): Command {
   addServingCommands(program);
   addIngestionCommands(program);
   addKeyCommands(program);
+  addDatabaseCommands(program);
   return program;
 }

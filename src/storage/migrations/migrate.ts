@@ -13,6 +13,7 @@ import * as changeLog from './0010-change-log.js';
 import * as runValidators from './0011-run-validators.js';
 import * as venuesAndNamedPlayers from './0012-venues-and-named-players.js';
 import * as matchListQueries from './0013-match-list-queries.js';
+import * as keyRotation from './0014-key-rotation.js';
 
 /** Migrations are listed here in order; each receives the engine for the few DDL spellings that differ. */
 const MIGRATIONS = {
@@ -29,6 +30,7 @@ const MIGRATIONS = {
   '0011-run-validators': runValidators,
   '0012-venues-and-named-players': venuesAndNamedPlayers,
   '0013-match-list-queries': matchListQueries,
+  '0014-key-rotation': keyRotation,
 };
 
 /** The migrations' names, in the order they apply. */

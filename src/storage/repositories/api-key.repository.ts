@@ -9,8 +9,13 @@ export async function insertApiKey(db: Kysely<Database>, row: ApiKeyRow): Promis
   await db.insertInto('api_keys').values(row).execute();
 }
 
+// By either secret: the current one, or the one the latest rotation replaced (valid for its grace period,
+// revoked afterwards: src/auth/api-keys.ts tells which matched).
 const byHash = new QueryTemplates<{ keyHash: string }>((db, { keyHash }) =>
-  db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash),
+  db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where((eb) => eb.or([eb('key_hash', '=', keyHash), eb('previous_key_hash', '=', keyHash)])),
 );
 
 export async function findApiKeyByHash(storage: Storage, keyHash: string): Promise<ApiKeyRow | undefined> {
@@ -44,9 +49,35 @@ export async function countApiKeys(db: Kysely<Database>): Promise<number> {
 export async function updateApiKey(
   db: Kysely<Database>,
   id: string,
-  changes: Partial<Pick<ApiKeyRow, 'revoked_at' | 'subscription_active'>>,
+  changes: Partial<Pick<ApiKeyRow, 'revoked_at' | 'subscription_active' | 'name' | 'plan'>>,
 ): Promise<boolean> {
   const result = await db.updateTable('api_keys').set(changes).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export type SecretChange = Pick<
+  ApiKeyRow,
+  'key_hash' | 'prefix' | 'previous_key_hash' | 'previous_key_expires_at' | 'rotated_at'
+>;
+
+/**
+ * Gives the key a new secret, provided its secret is still `currentHash` and it is not revoked: two
+ * rotations at once cannot both win (the loser would print a secret that was never stored), nor can a
+ * rotation revive a key revoked meanwhile. False when the condition failed.
+ */
+export async function replaceApiKeySecret(
+  db: Kysely<Database>,
+  id: string,
+  currentHash: string,
+  change: SecretChange,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('api_keys')
+    .set(change)
+    .where('id', '=', id)
+    .where('key_hash', '=', currentHash)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
