@@ -73,6 +73,7 @@ const UNDO_AFTER_0007: Record<string, readonly string[]> = {
     ),
   ],
   '0013-match-list-queries': [
+    'drop index matches_season_round_order',
     'drop index matches_round_order',
     'drop index matches_pairing_order',
     'drop index changes_changed',

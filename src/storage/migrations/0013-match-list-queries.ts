@@ -33,8 +33,10 @@ export async function stampLoggedChanges(db: AnyDb): Promise<void> {
 //   on the two teams in ID order (the same on both engines: text columns compare by code point), already in
 //   kick-off order. Indexed on expressions, it is no candidate for a query on one team, whose two ranges
 //   ((home|away)_team_id, ..., starts_at, id) the planner must keep merging in order.
-// - round: the round as served (the round, or the stage where the source gives none), in kick-off order;
-//   the queries spell the expression exactly as here, or the planners would not use the index.
+// - round: the round as served (the round, or the stage where the source gives none), in kick-off order,
+//   alone and within a season (a season's round is what clients ask for: through the round alone, the
+//   planner would read every season's "Matchday 1" and their rows to find one season's); the queries spell
+//   the expression exactly as here, or the planners would not use the indexes.
 export async function up(db: AnyDb, engine: Engine): Promise<void> {
   await db.schema.alterTable('changes').addColumn('changed_at', textType(engine)).execute();
   await stampLoggedChanges(db);
@@ -48,5 +50,8 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
     (case when home_team_id < away_team_id then away_team_id else home_team_id end),
     starts_at, id)`.execute(db);
   await sql`create index matches_round_order on matches (coalesce(round, stage), starts_at, id)`.execute(db);
+  await sql`create index matches_season_round_order on matches (season_id, coalesce(round, stage), starts_at, id)`.execute(
+    db,
+  );
   await refreshPlannerStatistics(db, engine);
 }
