@@ -3,10 +3,9 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import { IpcLimitStore } from '../limits/ipc-limit-store.js';
 import { LimitBroker } from '../limits/limit-broker.js';
-import { openStorage } from '../storage/connection.js';
+import { openStorage, type Storage } from '../storage/connection.js';
 import { memoryLimitStore } from '../limits/limit-store-factory.js';
-import { startMetricsServer } from '../metrics/metrics-server.js';
-import { registerServiceMetrics } from '../metrics/service-metrics.js';
+import { serveInstanceMetrics } from './process-metrics.js';
 import { Registry } from 'prom-client';
 import { prepareDeployment } from './prepare-deployment.js';
 import { startRefresher } from './refresh-scheduler.js';
@@ -57,17 +56,18 @@ async function runWorker(config: Readonly<Config>, log: Logger): Promise<void> {
   exitOnSignal(log, () => server.close());
 }
 
-/** The primary's metrics listener: the instance's figures and the sum of its workers'. */
-async function primaryMetrics(config: Readonly<Config>) {
+/**
+ * The primary's metrics listener: the instance's figures and the sum of its workers'. It reads the
+ * database through the primary's own connection where it has one (without Redis), else through its own.
+ */
+async function primaryMetrics(config: Readonly<Config>, shared: Storage | undefined) {
   if (!config.metrics) return undefined;
-  const storage = openStorage(config.databaseUrl, { create: false });
-  const own = new Registry();
-  registerServiceMetrics(own, storage.db);
-  const listener = await startMetricsServer({ ...config.metrics, own, workers: true });
+  const storage = shared ?? openStorage(config.databaseUrl, { create: false });
+  const listener = await serveInstanceMetrics(config.metrics, new Registry(), storage, true);
   return {
     close: async () => {
       await listener.close();
-      await storage.close();
+      if (!shared) await storage.close();
     },
   };
 }
@@ -81,7 +81,7 @@ async function runPrimary(
   let stopping = false;
   const storage = config.redisUrl ? undefined : openStorage(config.databaseUrl);
   const limits = storage ? new LimitBroker(memoryLimitStore(storage), workers) : undefined;
-  const metrics = await primaryMetrics(config);
+  const metrics = await primaryMetrics(config, storage);
   cluster.setupPrimary({ execArgv: workerExecArgv() });
   const fork = () => {
     const worker = cluster.fork();

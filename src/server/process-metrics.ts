@@ -1,7 +1,9 @@
 import cluster from 'node:cluster';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config/config.js';
+import type { Registry } from 'prom-client';
 import {
+  type MetricsListener,
   registerRedisUp,
   servingRegistry,
   shareWithPrimary,
@@ -34,7 +36,20 @@ export async function processMetrics(
     shareWithPrimary(registry);
     return { requests, close: async () => undefined };
   }
-  registerServiceMetrics(registry, storage.db);
-  const listener = await startMetricsServer({ ...config.metrics, own: registry, workers: false });
+  const listener = await serveInstanceMetrics(config.metrics, registry, storage, false);
   return { requests, close: () => listener.close() };
+}
+
+/**
+ * The instance's metrics listener, from the process that serves it (a server without workers, or the
+ * cluster primary with `workers`): `own` gets the instance's figures read from `storage`.
+ */
+export function serveInstanceMetrics(
+  address: { host: string; port: number },
+  own: Registry,
+  storage: Storage,
+  workers: boolean,
+): Promise<MetricsListener> {
+  registerServiceMetrics(own, storage.db);
+  return startMetricsServer({ ...address, own, workers });
 }
