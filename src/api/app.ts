@@ -16,6 +16,7 @@ import { createFastPath } from './fast-path/fast-path.js';
 import { answerClientError } from './http/client-errors.js';
 import { serverFactory, type AnsweredBy } from './http/server-factory.js';
 import { registerAdmission } from './plugins/admission.js';
+import { registerCodingVary, registerCompression, withCodingVary } from './plugins/compression.js';
 import { corsCommonHeaders, registerCors } from './plugins/cors.js';
 import { registerErrorHandling, sendError } from './plugins/errors.js';
 import { judgeConditionalGets } from './plugins/not-modified.js';
@@ -65,6 +66,8 @@ export interface AppOptions extends Omit<RouteDeps, 'db' | 'standings'> {
   accessLog?: OnAnswered;
   /** Origins browsers may call from (config `corsOrigins`); none by default here, '*' in the config. */
   corsOrigins?: '*' | readonly string[] | null;
+  /** gzip and br by Accept-Encoding (config `compression`); off by default here, on in the config. */
+  compression?: boolean;
 }
 
 /** Builds the HTTP application; starting to listen is the caller's business (see src/server). */
@@ -86,6 +89,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const routes = new RouteTable();
   const validators = new RouteValidators();
   const answered: AnsweredBy = { fastPath: 0, fastify: 0 };
+  const compression = options.compression === true;
+  const corsHeaders = corsCommonHeaders(options.corsOrigins ?? null);
   const fast = createFastPath({
     routes,
     validators,
@@ -94,7 +99,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     admission,
     metrics,
     onAnswered,
-    commonHeaders: corsCommonHeaders(options.corsOrigins ?? null),
+    commonHeaders: compression ? withCodingVary(corsHeaders) : corsHeaders,
+    compress: compression,
   });
   const app = Fastify({
     serverFactory: serverFactory({ fast, draining: () => closing, answered }),
@@ -198,8 +204,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Before admission: a preflight is answered without a key.
   await registerCors(app, options.corsOrigins ?? null);
+  if (compression) registerCodingVary(app);
   registerAdmission(app, admission, judgeConditionalGets(app, options.generation, validators));
   registerResponseCache(app, options.cache, options.generation, metrics);
+  if (compression) registerCompression(app);
 
   const deps: RouteDeps = {
     db: options.storage.db,

@@ -61,6 +61,11 @@ export interface Config {
    */
   corsOrigins: '*' | readonly string[] | null;
   /**
+   * Whether JSON answers are compressed, gzip or br by the request's Accept-Encoding (TOUCHLINE_COMPRESSION,
+   * `on` by default; `off` where a proxy in front compresses).
+   */
+  compression: boolean;
+  /**
    * The fraction of answered requests the access log writes a line for (TOUCHLINE_ACCESS_LOG: `on` = 1,
    * the default; `off` = 0; or a fraction such as 0.01), at info level.
    */
@@ -324,6 +329,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     workers: readWorkers(env, mode),
     plans: readPlans(env.TOUCHLINE_PLANS_FILE),
     corsOrigins: readCorsOrigins(env.TOUCHLINE_CORS_ORIGINS),
+    compression: readEnum(env, 'TOUCHLINE_COMPRESSION', ['on', 'off'] as const, 'on') === 'on',
     accessLogSample: readAccessLog(env.TOUCHLINE_ACCESS_LOG),
     metrics:
       env.TOUCHLINE_METRICS_PORT === undefined || env.TOUCHLINE_METRICS_PORT === ''

@@ -74,6 +74,7 @@ export async function startServer(
     keyPollMs: config.generationPollMs,
     metrics: metrics?.requests,
     corsOrigins: config.corsOrigins,
+    compression: config.compression,
     accessLog: accessLog(log, config.accessLogSample),
   });
   const url = await app.listen({ host: config.host, port: config.port });

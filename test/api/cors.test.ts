@@ -86,15 +86,22 @@ test('CORS', async (t) => {
       for (const url of urls) {
         // inject bypasses the fast path; a request through the socket takes it (checked below).
         const full = await app.inject({ url, headers: built.auth() });
-        const answeredBefore = app.answered.fastPath;
-        const fast = await fetch(`http://127.0.0.1:${port}${url}`, { headers: built.auth() });
-        await fast.arrayBuffer();
-        assert.equal(app.answered.fastPath, answeredBefore + 1, 'the fast path answered');
+        // On PostgreSQL the fast path answers a key for a while after its lookup, which a slow machine
+        // can outlast; the full path's answer renews it.
+        let fast: Response;
+        let byFastPath = false;
+        for (let attempt = 0; !byFastPath && attempt < 3; attempt += 1) {
+          const answeredBefore = app.answered.fastPath;
+          fast = await fetch(`http://127.0.0.1:${port}${url}`, { headers: built.auth() });
+          await fast.arrayBuffer();
+          byFastPath = app.answered.fastPath === answeredBefore + 1;
+        }
+        assert.ok(byFastPath, 'the fast path answered');
         const names = (headers: string[]) =>
           headers.filter((name) => !['date', 'connection', 'keep-alive'].includes(name));
-        assert.deepEqual(names([...fast.headers.keys()]).sort(), names(Object.keys(full.headers)).sort());
+        assert.deepEqual(names([...fast!.headers.keys()]).sort(), names(Object.keys(full.headers)).sort());
         for (const name of ['access-control-allow-origin', 'access-control-expose-headers', 'vary']) {
-          assert.equal(fast.headers.get(name), (full.headers[name] as string | undefined) ?? null, name);
+          assert.equal(fast!.headers.get(name), (full.headers[name] as string | undefined) ?? null, name);
         }
       }
     });

@@ -1,14 +1,25 @@
 // An HTTP/1.1 client on a bare TCP connection, for tests that must control the bytes sent (pipelining,
 // split requests, malformed heads) and see the bytes answered (header order, Connection, Keep-Alive).
 import net from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 export interface RawAnswer {
   status: number;
   /** Header lines in the order sent, names as sent. */
   headers: Array<[string, string]>;
+  /** The body as text, decompressed when sent with a Content-Encoding (gzip or br). */
   body: string;
+  /** The body's bytes as sent (Content-Length ones). */
+  bytes: Buffer;
   /** The head as sent, status line and blank line included. */
   head: string;
+}
+
+/** A body as text, decoded by its Content-Encoding; decoding checks gzip's CRC-32 and length. */
+function decoded(bytes: Buffer, coding: string | undefined): string {
+  if (coding === 'gzip') return gunzipSync(bytes).toString('utf8');
+  if (coding === 'br') return brotliDecompressSync(bytes).toString('utf8');
+  return bytes.toString('utf8');
 }
 
 export interface RawClient {
@@ -95,13 +106,15 @@ export async function rawClient(port: number): Promise<RawClient> {
       const chunked = dechunk(buffer, end + 4);
       if (!chunked) return undefined;
       buffer = buffer.subarray(chunked.end);
-      return { status: Number(statusLine!.split(' ')[1]), headers, body: chunked.body, head };
+      const bytes = Buffer.from(chunked.body);
+      return { status: Number(statusLine!.split(' ')[1]), headers, body: chunked.body, bytes, head };
     }
     const length = noBody ? 0 : Number(valueOf('content-length') ?? 0);
     if (buffer.length < end + 4 + length) return undefined;
-    const body = buffer.toString('utf8', end + 4, end + 4 + length);
+    const bytes = Buffer.from(buffer.subarray(end + 4, end + 4 + length));
+    const body = noBody ? '' : decoded(bytes, valueOf('content-encoding'));
     buffer = buffer.subarray(end + 4 + length);
-    return { status: Number(statusLine!.split(' ')[1]), headers, body, head };
+    return { status: Number(statusLine!.split(' ')[1]), headers, body, bytes, head };
   };
 
   return {

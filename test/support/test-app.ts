@@ -17,7 +17,9 @@ export interface TestApp {
  */
 export async function appOnStorage(
   storage: Storage,
-  options: Partial<Pick<AppOptions, 'limits' | 'plans' | 'keyPollMs' | 'corsOrigins' | 'accessLog'>> & {
+  options: Partial<
+    Pick<AppOptions, 'limits' | 'plans' | 'keyPollMs' | 'corsOrigins' | 'accessLog' | 'compression'>
+  > & {
     cacheEntries?: number;
     cacheBytes?: number;
   } = {},
@@ -37,6 +39,7 @@ export async function appOnStorage(
     keyPollMs: options.keyPollMs,
     corsOrigins: options.corsOrigins,
     accessLog: options.accessLog,
+    compression: options.compression,
   });
   return { app, cache, generation };
 }

@@ -9,6 +9,7 @@ import type { ReadNow } from '../route-context.js';
 import type { RouteInfo, RouteTable } from '../routing/route-table.js';
 import type { RouteValidators, Validate } from '../routing/route-validators.js';
 import type { AnsweredRequest, OnAnswered } from '../answered-request.js';
+import { acceptedCoding } from '../http/accept-encoding.js';
 import { answerWriter, type Written } from './answers.js';
 import { fastHeaders } from './request-headers.js';
 import { ResolvedUrls } from './resolved-urls.js';
@@ -69,8 +70,10 @@ export interface FastPathDeps {
   metrics?: RequestMetrics;
   /** Told of every answer (the access log, the metrics); nothing is measured per request without it. */
   onAnswered?: OnAnswered;
-  /** Headers the full path adds to every answer of a request without Origin (plugins/cors.ts). */
+  /** Headers the full path adds to every answer of a request without Origin (CORS's, compression's Vary). */
   commonHeaders?: readonly string[];
+  /** Whether answers are compressed by Accept-Encoding (compressed-body.ts). */
+  compress?: boolean;
 }
 
 /**
@@ -92,6 +95,7 @@ export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
  */
 export function createFastPath(deps: FastPathDeps): FastPath {
   const { routes, validators, cache, generation, admission, metrics, onAnswered } = deps;
+  const compress = deps.compress === true;
   const peek = cache.peek?.bind(cache);
   const write = answerWriter(deps.commonHeaders);
   /**
@@ -202,7 +206,14 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     const written =
       verdict.kind === 'limited'
         ? write.limited(res, verdict.decision)
-        : write.ok(res, verdict.decision, entry!.etag, parts);
+        : write.ok(
+            res,
+            verdict.decision,
+            entry!.etag,
+            parts,
+            entry!,
+            compress ? acceptedCoding(headers.acceptEncoding) : null,
+          );
     if (metrics && verdict.kind === 'admitted') {
       if (held) metrics.cacheHit();
       else metrics.cacheMiss();

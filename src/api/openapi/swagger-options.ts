@@ -15,6 +15,7 @@ const TAGS = [
   ['match details', 'Statistics, lineups, timelines and player statistics of a match'],
   ['teams', 'Teams, squads, current table positions and absences'],
   ['changes', 'What changed since a cursor, to keep a copy of the data in step'],
+  ['live', 'Live updates as they are applied: a Server-Sent Events stream, and its tokens for browsers'],
 ].map(([name, description]) => ({ name: name!, description: description! }));
 
 /**
@@ -33,7 +34,9 @@ export function swaggerOptions(prefix: string): FastifyDynamicSwaggerOptions {
           'Read-only football data: competitions, seasons, teams, matches and coverage. ' +
           'Every authenticated answer carries X-RateLimit-Limit, X-RateLimit-Remaining (requests per minute), ' +
           'X-Quota-Limit, X-Quota-Remaining (requests per billing period) and X-Quota-Reset (seconds until the ' +
-          'period ends); 429 answers add Retry-After (seconds). See docs/api.md for the decisions the interface ' +
+          'period ends); 429 answers add Retry-After (seconds). JSON answers of 1 KB or more are compressed with ' +
+          'gzip or br by Accept-Encoding (gzip on a tie; Vary: Accept-Encoding on every answer; one weak ETag for ' +
+          'every coding). See docs/api.md for the decisions the interface ' +
           `leaves open.\n\nThis document: [${prefix}${OPENAPI_JSON_PATH}](${prefix}${OPENAPI_JSON_PATH}); ` +
           `its reference page: [${prefix}${DOCS_PATH}](${prefix}${DOCS_PATH}). Neither needs a key.`,
       },

@@ -46,8 +46,9 @@ export function cacheKeyOf(querySchema: { properties?: object } | undefined): Ca
 }
 
 function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): void {
-  if (request.notModified) reply.header('etag', request.notModified).code(304).send();
-  else reply.header('etag', entry.etag).type(JSON_TYPE).send(render(entry, request.id));
+  if (request.notModified) return void reply.header('etag', request.notModified).code(304).send();
+  request.cachedEntry = entry;
+  reply.header('etag', entry.etag).type(JSON_TYPE).send(render(entry, request.id));
 }
 
 /**
@@ -65,6 +66,7 @@ export function registerResponseCache(
   metrics?: RequestMetrics,
 ): void {
   app.decorateRequest('cacheKey', null);
+  app.decorateRequest('cachedEntry', null);
   app.addHook('preHandler', (request, reply, done) => {
     const { config, url, schema } = request.routeOptions;
     // Public routes are never cached: the fast path answers cached URLs to keyed requests only.
@@ -111,6 +113,7 @@ export function registerResponseCache(
       return done(null, '');
     }
     reply.header('etag', entry.etag);
+    request.cachedEntry = entry;
     done(null, render(entry, request.id));
   });
 }
@@ -118,5 +121,7 @@ export function registerResponseCache(
 declare module 'fastify' {
   interface FastifyRequest {
     cacheKey: string | null;
+    /** The cached answer the request is answered with, for compression (plugins/compression.ts). */
+    cachedEntry: CachedResponse | null;
   }
 }

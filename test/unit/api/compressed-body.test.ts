@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { test } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { cacheEntry, REQUEST_ID_PLACEHOLDER, render } from '../../../src/api/cached-body.js';
+import { compressEntry, compressText, MIN_COMPRESSED_BYTES } from '../../../src/api/compressed-body.js';
+import { acceptedCoding } from '../../../src/api/http/accept-encoding.js';
+import { newRequestId } from '../../../src/api/request-id.js';
+
+/** A page-like body: `n` matches, then meta with the placeholder request ID. */
+function body(n: number, tail = ''): string {
+  const data = Array.from({ length: n }, (_, i) => ({
+    id: `match_${i.toString(36).padStart(16, '0')}`,
+    home_team: { name: `Team ${i % 20} ünïcödé`, score: i % 5 },
+    note: randomBytes(i % 7).toString('hex'),
+  }));
+  return JSON.stringify({ data, meta: { page: 1, request_id: REQUEST_ID_PLACEHOLDER, tail } });
+}
+
+const joined = (chunks: Buffer[]) => Buffer.concat(chunks);
+
+test('a spliced gzip answer inflates to the answer with its own request ID, for every request', () => {
+  for (const n of [20, 40, 400]) {
+    const entry = cacheEntry(body(n, 'x'.repeat(n)), 'W/"e"');
+    for (let i = 0; i < 5; i += 1) {
+      const id = newRequestId();
+      const gz = compressEntry(entry, id, 'gzip');
+      assert.ok(gz, `${n} matches are worth compressing`);
+      assert.equal(gz.coding, 'gzip');
+      assert.equal(gz.bytes, joined(gz.chunks).length);
+      // gunzipSync checks the trailer's CRC-32 and length: a wrong splice throws.
+      assert.equal(gunzipSync(joined(gz.chunks)).toString(), render(entry, id));
+    }
+  }
+});
+
+test('the gzip form of a cached answer is compressed once: requests share its first piece', () => {
+  const entry = cacheEntry(body(100), 'W/"e"');
+  const a = compressEntry(entry, newRequestId(), 'gzip')!;
+  const b = compressEntry(entry, newRequestId(), 'gzip')!;
+  assert.equal(a.chunks[0], b.chunks[0]);
+  assert.ok(a.bytes < render(entry, 'x').length / 3, 'a page of matches compresses well');
+});
+
+test('bodies without a request ID, br answers and other bodies inflate to what they stand for', () => {
+  const plain = cacheEntry(JSON.stringify({ data: 'y'.repeat(5000) }), 'W/"p"');
+  assert.equal(plain.after, null);
+  assert.equal(gunzipSync(joined(compressEntry(plain, 'ignored', 'gzip')!.chunks)).toString(), plain.before);
+  const entry = cacheEntry(body(50), 'W/"e"');
+  const id = newRequestId();
+  const br = compressEntry(entry, id, 'br')!;
+  assert.equal(br.coding, 'br');
+  assert.equal(brotliDecompressSync(joined(br.chunks)).toString(), render(entry, id));
+  const text = body(30);
+  assert.equal(gunzipSync(joined(compressText(text, 'gzip')!.chunks)).toString(), text);
+  assert.equal(brotliDecompressSync(joined(compressText(Buffer.from(text), 'br')!.chunks)).toString(), text);
+});
+
+test('small bodies are not compressed', () => {
+  const small = cacheEntry(body(1), 'W/"s"');
+  assert.ok(render(small, 'x').length < MIN_COMPRESSED_BYTES);
+  assert.equal(compressEntry(small, newRequestId(), 'gzip'), undefined);
+  assert.equal(compressText('{"error":{}}', 'br'), undefined);
+});
+
+test('random bodies and request IDs splice into valid gzip streams (property)', () => {
+  for (let i = 0; i < 200; i += 1) {
+    const before = randomBytes(200 + ((i * 37) % 3000)).toString(i % 2 ? 'base64' : 'latin1');
+    const after = randomBytes((i * 13) % 300).toString('hex');
+    const entry = cacheEntry(`${before}"${REQUEST_ID_PLACEHOLDER}"${after}`, 'W/"r"');
+    const id = `${i}-${randomBytes(i % 40).toString('hex')}`;
+    const gz = compressEntry(entry, id, 'gzip');
+    if (!gz) continue;
+    assert.equal(
+      gunzipSync(joined(gz.chunks)).toString('latin1'),
+      Buffer.from(render(entry, id)).toString('latin1'),
+    );
+  }
+});
+
+test('Accept-Encoding: q-values decide, gzip wins ties, identity or refused codings send it as it is', () => {
+  assert.equal(acceptedCoding(undefined), null);
+  assert.equal(acceptedCoding(''), null);
+  assert.equal(acceptedCoding('gzip, deflate, br, zstd'), 'gzip');
+  assert.equal(acceptedCoding('br'), 'br');
+  assert.equal(acceptedCoding('br;q=1, gzip;q=0.5'), 'br');
+  assert.equal(acceptedCoding('gzip;q=0, br;q=0.2'), 'br');
+  assert.equal(acceptedCoding('identity'), null);
+  assert.equal(acceptedCoding('deflate, compress'), null);
+  assert.equal(acceptedCoding('*'), 'gzip');
+  assert.equal(acceptedCoding('GZIP'), null);
+  for (let i = 0; i < 500; i += 1) acceptedCoding(`x-${i}, br`);
+  assert.equal(acceptedCoding('gzip'), 'gzip');
+});
