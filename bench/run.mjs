@@ -4,10 +4,12 @@
 // dataset grows to 1M matches.
 // Run with `npm run bench` (builds first); `npm run bench -- --quick` skips the scale part. See bench/README.md.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
 import { startNginx } from './lib/nginx.mjs';
 import {
@@ -369,7 +371,8 @@ async function startStaticNode(dir, nginx, files, headers) {
   const routes = {};
   for (const [name, { status }] of Object.entries(files)) {
     routes[new URL(nginx.urls[name]).pathname] = {
-      file: nginx.bodyFiles[name],
+      // A gzip answer's headers, copied from Touchline's, say Content-Encoding: gzip.
+      file: nginx.gzipFiles[name] ?? nginx.bodyFiles[name],
       status,
       headers: headers[name],
     };
@@ -411,12 +414,37 @@ async function startStaticNode(dir, nginx, files, headers) {
   };
 }
 
-async function get(url, key) {
+/** A GET as wrk sends it (no Accept-Encoding: the answer as it is), or with `acceptEncoding`. */
+async function get(url, key, acceptEncoding = 'identity') {
   const res = await fetch(url, {
-    headers: key ? { authorization: `Bearer ${key}` } : {},
+    headers: { 'accept-encoding': acceptEncoding, ...(key ? { authorization: `Bearer ${key}` } : {}) },
     signal: AbortSignal.timeout(10_000),
   });
   return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** A GET whose body is kept as sent (fetch would decompress it), with its headers as fetch gives them. */
+function getRaw(url, key, acceptEncoding) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      url,
+      { headers: { authorization: `Bearer ${key}`, 'accept-encoding': acceptEncoding }, timeout: 10_000 },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            headers: new Headers(Object.entries(res.headers).map(([k, v]) => [k, String(v)])),
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`GET ${url}: timed out`)));
+    req.on('error', reject);
+  });
 }
 
 async function getJson(url, key) {
@@ -588,6 +616,12 @@ async function httpPart(db, keys) {
         what: 'seasons of the English Premier League (cached)',
       },
       { name: 'coverage-summary', path: '/coverage/summary', what: 'coverage summary (cached)' },
+      {
+        name: 'match-list-100-gzip',
+        path: `/football/matches?season_id=${ids.season}&limit=100`,
+        what: 'a 100-match page of the season, Accept-Encoding: gzip (cached; nginx: gzip_static)',
+        gzip: true,
+      },
       { name: 'unauthorized', path: listPath, status: 401, what: 'match list without a key: 401' },
     ];
     const files = {};
@@ -595,14 +629,22 @@ async function httpPart(db, keys) {
     // server to send as they are.
     const headers = {};
     for (const d of defs) {
-      const answer = await get(`${server.base}${d.path}`, d.status === 401 ? undefined : key);
+      const answer = d.gzip
+        ? await getRaw(`${server.base}${d.path}`, key, 'gzip')
+        : await get(`${server.base}${d.path}`, d.status === 401 ? undefined : key);
       const status = d.status ?? 200;
       if (answer.status !== status) {
         throw new Error(
           `${d.path}: expected HTTP ${status}, got ${answer.status}: ${answer.body.toString()}`,
         );
       }
-      files[d.name] = { body: answer.body, status };
+      if (d.gzip && answer.headers.get('content-encoding') !== 'gzip') {
+        throw new Error(`${d.path}: Touchline did not answer gzip (is TOUCHLINE_COMPRESSION off?)`);
+      }
+      // The references serve the bytes Touchline sent: nginx the .gz file beside the body (gzip_static).
+      files[d.name] = d.gzip
+        ? { body: zlib.gunzipSync(answer.body), gzip: answer.body, status }
+        : { body: answer.body, status };
       d.bytes = answer.body.length;
       // In the order Touchline sends them (fetch lists headers sorted by name): the limit headers, then the
       // answer's own (ETag, WWW-Authenticate).
@@ -638,14 +680,15 @@ async function httpPart(db, keys) {
     const references = {};
     for (const d of defs) {
       const expectStatus = d.status ?? 200;
+      const coding = d.gzip ? { 'accept-encoding': 'gzip' } : {};
       const result = await bench(`touchline ${d.name}`, {
         url: `${server.base}${d.path}`,
-        headers: expectStatus === 401 ? {} : auth(),
+        headers: expectStatus === 401 ? {} : { ...auth(), ...coding },
         serverPid: server.child.pid,
         expectStatus,
       });
       // The references receive the same request headers.
-      const referenceHeaders = expectStatus === 401 ? {} : { authorization: `Bearer ${key}` };
+      const referenceHeaders = expectStatus === 401 ? {} : { authorization: `Bearer ${key}`, ...coding };
       references[d.name] = {
         nginx: await bench(`nginx     ${d.name}`, {
           url: nginx.urls[d.name],

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { freePort, run, start, stop, waitForHttp, which } from './procs.mjs';
 
 /**
- * Files to serve: `{ name: { body: Buffer, status: 200 | 401 } }`; URLs come back by name, and so do the
- * body files written (`bodyFiles`), which the static node server serves too.
+ * Files to serve: `{ name: { body: Buffer, status: 200 | 401, gzip?: Buffer } }`; URLs come back by name,
+ * and so do the body files written (`bodyFiles`, and `gzipFiles` for those with a gzip form), which the
+ * static node server serves too.
  */
 export async function startNginx(dir, files, { workers }) {
   const nginx = which('nginx');
@@ -21,9 +22,12 @@ export async function startNginx(dir, files, { workers }) {
   const urls = {};
   const bodyFiles = {};
   const locations = [];
-  for (const [name, { body, status }] of Object.entries(files)) {
+  const gzipFiles = {};
+  for (const [name, { body, status, gzip }] of Object.entries(files)) {
     bodyFiles[name] = path.join(www, `${name}.json`);
     fs.writeFileSync(bodyFiles[name], body);
+    // Served instead of the body to a request accepting gzip (gzip_static), as it is.
+    if (gzip) fs.writeFileSync((gzipFiles[name] = `${bodyFiles[name]}.gz`), gzip);
     if (status === 200) {
       urls[name] = `http://127.0.0.1:${port}/${name}.json`;
     } else {
@@ -59,6 +63,7 @@ export async function startNginx(dir, files, { workers }) {
       '  default_type application/json;',
       '  charset utf-8;',
       '  charset_types application/json;',
+      '  gzip_static on;',
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
         (t) => `  ${t}_temp_path ${path.join(dir, t)};`,
       ),
@@ -81,5 +86,5 @@ export async function startNginx(dir, files, { workers }) {
   const first = Object.entries(files).find(([, f]) => f.status === 200);
   if (first) await waitForHttp(urls[first[0]], { child, timeoutMs: 15_000 });
   const version = (await run(nginx, ['-v'], { timeoutMs: 5000 })).stderr.trim();
-  return { child, urls, bodyFiles, port, version, stop: () => stop(child, 5000) };
+  return { child, urls, bodyFiles, gzipFiles, port, version, stop: () => stop(child, 5000) };
 }
