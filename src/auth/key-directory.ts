@@ -1,3 +1,4 @@
+import { OldestFirst } from '../cache/oldest-first.js';
 import { asPresented, hashApiKey, type PresentedKey } from './api-keys.js';
 import type { ApiKeyRow } from '../storage/repositories/api-key.repository.js';
 
@@ -39,6 +40,7 @@ export interface KeyStore {
 export class KeyDirectory {
   private readonly known = new Map<string, Known>();
   private readonly unknown = new Set<string>();
+  private readonly oldestUnknown = new OldestFirst(this.unknown);
   private keysVersion: number | undefined;
   private timer: NodeJS.Timeout | undefined;
 
@@ -98,7 +100,7 @@ export class KeyDirectory {
     // Until the number of keys is known, a key created meanwhile could not be told from no change.
     if (this.keysVersion === undefined) return null;
     // Oldest first: a flood pushes out the tokens it sent first.
-    if (this.unknown.size >= MAX_UNKNOWN) this.unknown.delete(this.unknown.values().next().value!);
+    if (this.unknown.size >= MAX_UNKNOWN) this.unknown.delete(this.oldestUnknown.next()!);
     this.unknown.add(token);
     return null;
   }

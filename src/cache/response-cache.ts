@@ -1,3 +1,5 @@
+import { OldestFirst } from './oldest-first.js';
+
 /** A response as cached: serialized once, with the request ID spliced in per request. */
 export interface CachedResponse {
   /** Body text before and after the request ID's JSON string; `after` is null when the body has none. */
@@ -39,6 +41,7 @@ function entryBytes(entry: CachedResponse): number {
 export class MemoryResponseCache implements ResponseCache {
   readonly kind = 'memory' as const;
   private readonly entries = new Map<string, CachedResponse>();
+  private readonly oldest = new OldestFirst(this.entries);
   private bytes = 0;
   private probes = 0;
 
@@ -79,7 +82,7 @@ export class MemoryResponseCache implements ResponseCache {
     this.entries.set(key, value);
     this.bytes += size;
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
-      this.delete(this.entries.keys().next().value as string);
+      this.delete(this.oldest.next()!);
     }
   }
 

@@ -1,3 +1,5 @@
+import { OldestFirst } from '../../cache/oldest-first.js';
+
 /** At most this many request targets are remembered, and none longer than this. */
 const MAX_URLS = 10_000;
 const MAX_URL_LENGTH = 2048;
@@ -10,6 +12,7 @@ const MAX_URL_LENGTH = 2048;
  */
 export class ResolvedUrls<T> {
   private readonly resolved = new Map<string, T>();
+  private readonly oldest = new OldestFirst(this.resolved);
 
   get(url: string): T | undefined {
     return this.resolved.get(url);
@@ -17,7 +20,7 @@ export class ResolvedUrls<T> {
 
   set(url: string, value: T): void {
     if (url.length > MAX_URL_LENGTH) return;
-    if (this.resolved.size >= MAX_URLS) this.resolved.delete(this.resolved.keys().next().value!);
+    if (this.resolved.size >= MAX_URLS) this.resolved.delete(this.oldest.next()!);
     this.resolved.set(url, value);
   }
 }
