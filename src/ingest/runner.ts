@@ -247,6 +247,7 @@ export async function runIngestion(storage: Storage, request: RunRequest): Promi
     const main = loaded.artifacts[0]!;
     base.sha256 = main.sha256;
     base.bytes = main.bytes;
+    await loaded.readStored?.(storage.db);
     progress?.step('normalizing records');
     const stored = new Map(
       (await loadAliases(storage.db)).map((a) => [storedAliasKey(a.scope, a.alias_key), a.team_id]),

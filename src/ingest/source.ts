@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../storage/schema.js';
 import type { Artifact } from './artifacts/read-artifact.js';
 import type { CanonicalBatch } from './canonical.js';
 import type { StoredAliases } from './identity/team-resolver.js';
@@ -15,6 +17,12 @@ export interface NormalizeContext {
 export interface LoadedSource {
   /** The main artifact first; reference data after it. */
   artifacts: Artifact[];
+  /**
+   * Reads the stored records the artifact names before it is normalized (the operator feed names stored
+   * teams, competitions and matches by their IDs); the runner calls it under the ingestion lock, before
+   * `normalize`. Sources that name nothing stored leave it out.
+   */
+  readStored?(db: Kysely<Database>): Promise<void>;
   normalize(context: NormalizeContext): CanonicalBatch;
 }
 

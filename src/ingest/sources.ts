@@ -1,3 +1,4 @@
+import { loadFeed } from './feed/adapter.js';
 import { loadFjelstul } from './fjelstul/adapter.js';
 import { loadFootballData } from './football-data/adapter.js';
 import { loadInternationalResults } from './international-results/adapter.js';
@@ -12,4 +13,5 @@ export const SOURCES: Record<string, (options: SourceOptions) => Promise<LoadedS
   'worldcup-json': loadWorldcupJson,
   'football-data': loadFootballData,
   'international-results': loadInternationalResults,
+  feed: loadFeed,
 };

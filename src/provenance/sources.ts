@@ -1,5 +1,7 @@
 /** The sources' names as stored in `source` columns and audit rows. */
 export const SOURCE_NAMES = {
+  /** The operator's own feed (`touchline ingest feed`): also the `source` of its `match_sources` rows. */
+  feed: 'feed',
   fjelstul: 'fjelstul/worldcup',
   worldcupJson: 'openfootball/worldcup.json',
   footballJson: 'openfootball/football.json',
@@ -12,8 +14,11 @@ export const SOURCE_NAMES = {
  * kind of detail, whatever order they were ingested in (the others stay as provenance). The Fjelstul
  * database is curated and complete for 1930-2022; worldcup.json covers 2026 and play-offs. The
  * international results come after both: they repeat World Cup matches with dates and scores only.
+ * The operator's feed comes first: an operator who carries a match (naming it by its ID) publishes it as
+ * its own, and serves what it says over what an open source says.
  */
 const PRECEDENCE: readonly string[] = [
+  SOURCE_NAMES.feed,
   SOURCE_NAMES.fjelstul,
   SOURCE_NAMES.worldcupJson,
   SOURCE_NAMES.internationalResults,
@@ -35,7 +40,10 @@ export interface Attribution {
   source_url: string;
 }
 
-/** Notices the licences of the sources ask for wherever their data is served. */
+/**
+ * Notices the licences of the sources ask for wherever their data is served. The operator's feed has none:
+ * the operator serves its own data under its own terms (docs/feed.md).
+ */
 const ATTRIBUTIONS: Record<string, Attribution> = {
   [SOURCE_NAMES.fjelstul]: {
     source: SOURCE_NAMES.fjelstul,
@@ -95,6 +103,7 @@ const INGEST_SOURCES: Record<string, string> = {
   fjelstul: SOURCE_NAMES.fjelstul,
   'football-data': SOURCE_NAMES.footballDataCsv,
   'international-results': SOURCE_NAMES.internationalResults,
+  feed: SOURCE_NAMES.feed,
 };
 
 /** The attribution for what an ingestion source (by its CLI name) imports, if known. */

@@ -26,6 +26,8 @@ export interface RunningCli {
 export interface CliOptions {
   /** The working directory (a relative DATABASE_URL, the default `var/`): the repository by default. */
   cwd?: string;
+  /** What the command reads on standard input (`--from -`); none (end of input at once) by default. */
+  input?: string | Buffer;
 }
 
 /**
@@ -36,9 +38,10 @@ export function launchCli(args: string[], env: Record<string, string>, options: 
   const child = spawn(process.execPath, [...CLI, ...args], {
     cwd: options.cwd ?? ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     detached: true,
   });
+  if (options.input !== undefined) child.stdin!.end(options.input);
   const output = { stdout: '', stderr: '' };
   child.stdout!.on('data', (d: Buffer) => (output.stdout += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output.stderr += d.toString()));

@@ -16,11 +16,13 @@ export function addIngestionCommands(program: Command): void {
     .command('ingest')
     .summary('import a source in one transaction')
     .description(
-      'Import a source from a folder, a single file, a .tar.gz or .zip archive, or an http(s) URL to ' +
-        'any of these, in one transaction; only the difference is written.',
+      'Import a source from a folder, a single file, a .tar.gz or .zip archive, an http(s) URL to ' +
+        'any of these, or standard input (--from -), in one transaction; only the difference is written.',
     )
     .addArgument(new Argument('<source>', 'the source').choices(SOURCE_NAMES))
-    .addOption(new Option('--from <location>', 'where to read it').makeOptionMandatory())
+    .addOption(
+      new Option('--from <location>', 'where to read it (- for standard input)').makeOptionMandatory(),
+    )
     .addOption(new Option('--clubs <location>', 'openfootball/clubs (default: TOUCHLINE_CLUBS)'))
     .addOption(waitOption())
     .addOption(quietOption())

@@ -9,4 +9,5 @@ export const SOURCE_NAMES = [
   'fjelstul',
   'football-data',
   'international-results',
+  'feed',
 ] as const;

@@ -6,6 +6,7 @@ import type { ArtifactFile } from '../canonical.js';
 import { IngestError } from '../ingest-error.js';
 import { isGzip, isZip, readArchive } from './archive.js';
 import { fetchToFile, type Downloaded } from './download.js';
+import { readStandardInput, STANDARD_INPUT } from './standard-input.js';
 
 export interface Artifact {
   location: string;
@@ -80,12 +81,16 @@ export function withArtifact<T>(artifact: Artifact, work: () => Promise<T>): Pro
 
 /**
  * Reads a source artifact: a folder, a single file, a .tar.gz/.zip archive, or an http(s) URL to any of
- * these (downloaded to a temporary file first). Files are named by their path relative to the folder's
- * parent, so season folders stay visible.
+ * these (downloaded to a temporary file first), or `-`: standard input, a single file or an archive.
+ * Files are named by their path relative to the folder's parent, so season folders stay visible.
  */
 export async function readArtifact(location: string): Promise<Artifact> {
   const read = given.getStore();
   if (read && read.location === location) return read;
+  if (location === STANDARD_INPUT) {
+    const bytes = await readStandardInput();
+    return fromBytes(location, 'stdin', bytes, new Date().toISOString());
+  }
   if (isUrl(location)) {
     const downloaded = await fetchToFile(location);
     if (downloaded.status !== 'downloaded') throw new IngestError(`${location}: unexpected 304`);
