@@ -38,6 +38,9 @@ import { matchDetailRoutes } from './routes/match-details.js';
 import { matchRoutes } from './routes/matches.js';
 import { openapiRoute } from './routes/openapi.js';
 import { teamRoutes } from './routes/teams.js';
+import { liveStreamRoutes } from './routes/live-stream.js';
+import { openLiveFeed, type LiveStreams } from '../stream/live-feed.js';
+import { readStreamConfig } from '../config/stream-config.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -68,6 +71,8 @@ export interface AppOptions extends Omit<RouteDeps, 'db' | 'standings'> {
   corsOrigins?: '*' | readonly string[] | null;
   /** gzip and br by Accept-Encoding (config `compression`); off by default here, on in the config. */
   compression?: boolean;
+  /** The live stream's feed (src/stream): the server's; by default one of the app's own, on `storage`. */
+  live?: LiveStreams;
 }
 
 /** Builds the HTTP application; starting to listen is the caller's business (see src/server). */
@@ -89,6 +94,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const routes = new RouteTable();
   const validators = new RouteValidators();
   const answered: AnsweredBy = { fastPath: 0, fastify: 0 };
+  // Live streams: the server's feed, else the app's own (defaults, a secret of its own), closed with it.
+  const ownLive = options.live ? undefined : openLiveFeed(options.storage, readStreamConfig({}));
+  const live = options.live ?? ownLive!;
   const compression = options.compression === true;
   const corsHeaders = corsCommonHeaders(options.corsOrigins ?? null);
   const fast = createFastPath({
@@ -153,6 +161,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   if (onAnswered) {
     app.addHook('onResponse', (request, reply, done) => {
+      // A stream reports itself when it ends (routes/live-stream.ts).
+      if (request.streamed) return done();
       onAnswered({
         route: request.routeOptions.url ?? UNMATCHED_ROUTE,
         method: request.method,
@@ -182,6 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     keys.stop();
     streaks.close();
     await limits.close();
+    await ownLive?.close();
   });
   registerErrorHandling(app, routes, streaks);
   app.addSchema(ErrorEnvelope);
@@ -228,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(matchDetailRoutes, deps);
       await api.register(teamRoutes, deps);
       await api.register(changeRoutes, deps);
+      await api.register(liveStreamRoutes, { ...deps, live, admission, onAnswered });
     },
     { prefix: API_PREFIX },
   );

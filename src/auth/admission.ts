@@ -117,6 +117,16 @@ export class Admission {
     return key === undefined ? undefined : this.decided(this.judge(token, key, now));
   }
 
+  /**
+   * A key found by its ID rather than by a secret presented (a stream token names it: src/api/stream),
+   * judged as its current secret would be, so that a key revoked, expired or deactivated, or moved to a
+   * plan no longer offered, since the token was issued is refused as it would be.
+   */
+  identifyKey(key: ApiKeyRow | undefined, now: number): Identified | Refused {
+    if (!key) return this.decided(refused('invalid'));
+    return this.decided(this.judge(this.prefix, key, now));
+  }
+
   async identify(authorization: string | undefined, now: number): Promise<Identified | Refused> {
     const token = this.token(authorization);
     if (typeof token !== 'string') return this.decided(token);

@@ -1,12 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.js';
 import { datasetGeneration, newestRunId } from '../storage/repositories/ingestion-run.repository.js';
+import { newestLiveSeq } from '../storage/repositories/live-event.repository.js';
 
 /**
- * The dataset generation names the newest successful ingestion run. Cached responses are keyed on
- * it, so once a process has read a new generation no response from an older one is served again. Each
- * process re-reads it every `pollMs`: that is the bound on how long an instance may serve the previous
- * dataset after an ingestion finishes anywhere.
+ * The dataset generation names the newest successful ingestion run and the newest applied live update
+ * (`~<event ID>`, once there is one). Cached responses are keyed on it, so once a process has read a new
+ * generation no response from an older one is served again. Each process re-reads it every `pollMs`:
+ * that is the bound on how long an instance may serve the previous dataset after an ingestion finishes
+ * or a live update is applied anywhere (a process that streams reads it again as soon as it sees the
+ * update: src/stream).
  */
 export class DatasetGeneration {
   private value = '0';
@@ -37,7 +40,9 @@ export class DatasetGeneration {
   }
 
   async refresh(): Promise<string> {
-    const next = await datasetGeneration(this.db);
+    const run = await datasetGeneration(this.db);
+    const live = await newestLiveSeq(this.db);
+    const next = live > 0 ? `${run}~${live}` : run;
     this.newestRun = await newestRunId(this.db);
     if (next !== this.value) {
       this.value = next;

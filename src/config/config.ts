@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from './config-error.js';
 import { readPlans, type Plan } from './plans.js';
+import { readStreamConfig, type StreamConfig } from './stream-config.js';
 
 export { ConfigError };
 
@@ -70,10 +71,30 @@ export interface Config {
    * the default; `off` = 0; or a fraction such as 0.01), at info level.
    */
   accessLogSample: number;
+  /**
+   * The admin listener live match updates are sent to (TOUCHLINE_ADMIN_PORT, TOUCHLINE_ADMIN_HOST,
+   * 127.0.0.1 by default, TOUCHLINE_ADMIN_TOKEN, required with the port): a listener of its own with its
+   * own credential, never the API's port nor its keys; null (no port) serves none.
+   */
+  admin: AdminListenerConfig | null;
+  /**
+   * TOUCHLINE_ADMIN_TOKEN as set (null when unset or empty), for a command that sends updates to an admin
+   * listener (`replay --to`) whether or not this process serves one; checked by the listener it reaches.
+   */
+  adminToken: string | null;
   /** Plans keys can belong to (rate per minute, quota per billing period). */
   plans: readonly Plan[];
   /** HTTP worker processes for `serve`: 1 in development, one per core in production unless set. */
   workers: number;
+  /** The live stream: log polling, heartbeats, send buffers, token secret (stream-config.ts). */
+  stream: StreamConfig;
+}
+
+export interface AdminListenerConfig {
+  host: string;
+  port: number;
+  /** The bearer token the listener requires (never an API key). */
+  token: string;
 }
 
 export const DEFAULT_SOURCES = [
@@ -295,6 +316,35 @@ export function parseRefresh(raw: string | undefined, sources: readonly string[]
   return schedule;
 }
 
+/** The shortest admin token accepted: long enough that guessing it is hopeless. */
+export const MIN_ADMIN_TOKEN_LENGTH = 24;
+
+/**
+ * TOUCHLINE_ADMIN_PORT (unset or empty: no admin listener), TOUCHLINE_ADMIN_HOST and TOUCHLINE_ADMIN_TOKEN,
+ * which the port requires: at least 24 printable characters, and not shaped like an API key, so that no
+ * key is ever taken for it.
+ */
+function readAdmin(env: Env): AdminListenerConfig | null {
+  const raw = env.TOUCHLINE_ADMIN_PORT;
+  if (raw === undefined || raw === '') return null;
+  const port = readPort(env, 'TOUCHLINE_ADMIN_PORT');
+  const token = env.TOUCHLINE_ADMIN_TOKEN ?? '';
+  if (token === '') {
+    throw new ConfigError('TOUCHLINE_ADMIN_TOKEN', 'must be set when TOUCHLINE_ADMIN_PORT is');
+  }
+  if (!/^[\x21-\x7e]+$/.test(token) || token.length < MIN_ADMIN_TOKEN_LENGTH) {
+    throw new ConfigError(
+      'TOUCHLINE_ADMIN_TOKEN',
+      `must be at least ${MIN_ADMIN_TOKEN_LENGTH} printable characters without spaces ` +
+        '(e.g. the output of `openssl rand -hex 32`)',
+    );
+  }
+  if (/^(test|live)_/.test(token)) {
+    throw new ConfigError('TOUCHLINE_ADMIN_TOKEN', 'must not look like an API key (test_… or live_…)');
+  }
+  return { host: env.TOUCHLINE_ADMIN_HOST || '127.0.0.1', port, token };
+}
+
 /** Parses and validates the whole configuration once; callers receive a frozen object. */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Readonly<Config> {
   const host = env.HOST && env.HOST !== '' ? env.HOST : '127.0.0.1';
@@ -339,5 +389,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
             port: readPort(env, 'TOUCHLINE_METRICS_PORT'),
           },
     drainMs: readNonNegativeInt(env, 'TOUCHLINE_DRAIN_MS', 1000),
+    admin: readAdmin(env),
+    adminToken: env.TOUCHLINE_ADMIN_TOKEN || null,
+    stream: Object.freeze(readStreamConfig(env)),
   });
 }

@@ -9,6 +9,9 @@ import { serveInstanceMetrics } from './process-metrics.js';
 import { Registry } from 'prom-client';
 import { prepareDeployment } from './prepare-deployment.js';
 import { startRefresher } from './refresh-scheduler.js';
+import { startPrimaryFeed } from '../stream/primary-feed.js';
+import { GENERATED_SECRET_WARNING } from '../stream/live-feed.js';
+import { TOKEN_SECRET_VARIABLE } from '../config/stream-config.js';
 
 const SHUTDOWN_GRACE_MS = 30_000;
 /**
@@ -52,7 +55,7 @@ async function runWorker(config: Readonly<Config>, log: Logger): Promise<void> {
   const limits = config.redisUrl ? undefined : new IpcLimitStore();
   // Loaded here, not at the top: the cluster primary never serves HTTP and stays small without it.
   const { startServer } = await import('./start-server.js');
-  const server = await startServer(config, log, { limits });
+  const server = await startServer(config, log, { limits, liveFromPrimary: true });
   exitOnSignal(log, () => server.close());
 }
 
@@ -82,10 +85,24 @@ async function runPrimary(
   const storage = config.redisUrl ? undefined : openStorage(config.databaseUrl);
   const limits = storage ? new LimitBroker(memoryLimitStore(storage), workers) : undefined;
   const metrics = await primaryMetrics(config, storage);
+  // Live streams: the primary follows the log for its workers (src/stream/primary-feed.ts). A token secret
+  // made at start is handed to the workers, so that each accepts the tokens the others issue.
+  const live = startPrimaryFeed({
+    storage,
+    log,
+    databaseUrl: config.databaseUrl,
+    redisUrl: config.redisUrl,
+    pollMs: config.stream.livePollMs,
+  });
+  if (config.stream.tokenSecretGenerated) log.warn(GENERATED_SECRET_WARNING);
+  const workerEnv = config.stream.tokenSecretGenerated
+    ? { [TOKEN_SECRET_VARIABLE]: config.stream.tokenSecret }
+    : {};
   cluster.setupPrimary({ execArgv: workerExecArgv() });
   const fork = () => {
-    const worker = cluster.fork();
+    const worker = cluster.fork(workerEnv);
     limits?.serve(worker);
+    live.serve(worker);
   };
   cluster.on('exit', (worker: Worker, code, signal) => {
     if (stopping) return;
@@ -113,6 +130,7 @@ async function runPrimary(
       ),
     );
     await limits?.close();
+    await live.close();
     await metrics?.close();
     await storage?.close();
   });
@@ -126,12 +144,17 @@ async function runPrimary(
 export async function serve(config: Readonly<Config>, log: Logger, workers: number): Promise<void> {
   if (cluster.isWorker) return runWorker(config, log);
   const ingestion = await prepareDeployment(config, log);
+  // The admin listener for live updates (TOUCHLINE_ADMIN_PORT): here, in the primary, never in a worker.
+  const admin = config.admin
+    ? await (await import('./admin-server.js')).startAdminListener(config, log)
+    : undefined;
   let refresher: ReturnType<typeof startRefresher>;
   // After the first start's ingestion: the schedule then counts from the runs it recorded.
   const startRefresh = () => (refresher = startRefresher(config, log, { after: ingestion?.done }));
   const stopBackground = async () => {
     ingestion?.stop();
     await refresher?.stop();
+    await admin?.close();
   };
   if (workers <= 1) {
     const { startServer } = await import('./start-server.js');

@@ -13,6 +13,7 @@ import { processMetrics } from './process-metrics.js';
 import { accessLog } from '../api/http/access-log.js';
 import { limitStore } from '../limits/limit-store-factory.js';
 import type { LimitStore } from '../limits/limit-store.js';
+import { GENERATED_SECRET_WARNING, openLiveFeed } from '../stream/live-feed.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -47,7 +48,7 @@ const REDIS_START_WAIT_MS = 3000;
 export async function startServer(
   config: Readonly<Config>,
   log: Logger,
-  options: { limits?: LimitStore } = {},
+  options: { limits?: LimitStore; liveFromPrimary?: boolean } = {},
 ): Promise<RunningServer> {
   // Never a new file: this process does not migrate, and a worker started after the database file was
   // deleted would answer healthy from an empty one.
@@ -62,6 +63,17 @@ export async function startServer(
   const limits = options.limits ?? limitStore(storage, redis);
   generation.onChange(() => void cache.clear());
   const metrics = await processMetrics(config, storage, redis);
+  // Live streams (src/stream): this process follows the log itself, or gets the cluster primary's events;
+  // events reaching it make it read the dataset generation at once, so live answers are current.
+  const live = openLiveFeed(storage, {
+    ...config.stream,
+    log,
+    redisUrl: config.redisUrl,
+    redis,
+    primary: options.liveFromPrimary ? process : undefined,
+    onEvents: () => void generation.refresh().catch(() => undefined),
+  });
+  if (config.stream.tokenSecretGenerated && !options.liveFromPrimary) log.warn(GENERATED_SECRET_WARNING);
   const app = await buildApp({
     storage,
     cache,
@@ -76,6 +88,7 @@ export async function startServer(
     corsOrigins: config.corsOrigins,
     compression: config.compression,
     accessLog: accessLog(log, config.accessLogSample),
+    live,
   });
   const url = await app.listen({ host: config.host, port: config.port });
   return {
@@ -89,6 +102,7 @@ export async function startServer(
       await new Promise((resolve) => setTimeout(resolve, config.drainMs));
       generation.stop();
       await app.close();
+      await live.close();
       await metrics?.close();
       redis?.disconnect();
       await storage.close();

@@ -200,6 +200,41 @@ export interface ChangeTable {
   changed_at: string | null;
 }
 
+/**
+ * One applied live match update (migration 0015): the audit of who changed what, and the log the live
+ * stream reads, whose `seq` is the event ID clients resume from.
+ */
+export interface LiveEventTable {
+  /** Generated; bigint on PostgreSQL, read back as a string there. */
+  seq: Generated<number | string>;
+  match_id: string;
+  competition_id: string;
+  /** The operator's ID for the update: one application per match and ID. */
+  update_id: string;
+  /** The operator's order of the match's updates: an older one than the newest applied is stale. */
+  sequence: number;
+  /** Who sent it: `cli`, `admin:<credential name>`, `replay`. */
+  actor: string;
+  applied_at: string;
+  /** The update as applied (JSON). */
+  payload: string;
+  /** What it changed, before and after (JSON), as the stream sends it. */
+  changes: string;
+}
+
+/** A live update refused, with the reason (migration 0015). */
+export interface LiveRejectionTable {
+  seq: Generated<number | string>;
+  received_at: string;
+  actor: string;
+  /** The match the update named, as sent (an ID or the feed's own key); null when unreadable. */
+  match_ref: string | null;
+  update_id: string | null;
+  reason: string;
+  /** The start of what was sent, for the operator to find it. */
+  excerpt: string;
+}
+
 export interface KeyWindowTable {
   key_id: string;
   /** The slot's end, ms since the epoch (bigint: read back as a string on PostgreSQL). */
@@ -352,4 +387,6 @@ export interface Database {
   match_events: MatchEventTable;
   standings: StandingTable;
   match_sources: MatchSourceTable;
+  live_events: LiveEventTable;
+  live_rejections: LiveRejectionTable;
 }

@@ -26,7 +26,9 @@ const CONTRACT_PATHS = [
 ].map((p) => `${API}${p}`);
 
 /** Touchline's own routes, beyond the contract's (documented in docs/api.md). */
-const OWN_PATHS = ['/account', '/football/changes'].map((p) => `${API}${p}`);
+const OWN_PATHS = ['/account', '/football/changes', '/football/live/stream'].map((p) => `${API}${p}`);
+/** Touchline's routes that are not GETs: the stream tokens of browsers (docs/live-stream.md). */
+const POST_PATHS = ['/football/live/stream-tokens'].map((p) => `${API}${p}`);
 
 interface OpenApiDoc {
   openapi: string;
@@ -47,10 +49,14 @@ test('GET /openapi.json', async (t) => {
   });
 
   await t.test('lists every route path of the contract and Touchline’s own, and nothing else', () => {
-    assert.deepEqual(Object.keys(doc.paths).sort(), [...CONTRACT_PATHS, ...OWN_PATHS].sort());
+    assert.deepEqual(Object.keys(doc.paths).sort(), [...CONTRACT_PATHS, ...OWN_PATHS, ...POST_PATHS].sort());
     for (const path of [...CONTRACT_PATHS, ...OWN_PATHS]) {
       assert.deepEqual(Object.keys(doc.paths[path]!), ['get'], `${path} is GET only`);
       assert.ok(doc.paths[path]!.get!.responses['200'], `${path} documents its 200`);
+    }
+    for (const path of POST_PATHS) {
+      assert.deepEqual(Object.keys(doc.paths[path]!), ['post'], `${path} is POST only`);
+      assert.ok(doc.paths[path]!.post!.responses['200'], `${path} documents its 200`);
     }
   });
 

@@ -128,11 +128,10 @@ test('restore migrates a backup of an older version forward', async (t) => {
   // The database as the version before LATEST left it (test/ingest/stored-match-json.test.ts undoes each).
   alter(
     older,
-    'drop index api_keys_previous_key_hash',
-    'alter table api_keys drop column rotated_at',
-    'alter table api_keys drop column previous_key_expires_at',
-    'alter table api_keys drop column previous_key_hash',
-    `delete from touchline_migrations where name = '0014-key-rotation'`,
+    'drop index match_sources_key',
+    'drop table live_rejections',
+    'drop table live_events',
+    `delete from touchline_migrations where name = '0015-live-events'`,
   );
   const target = path.join(dir, 'target.db');
   await database(target, 'target');
@@ -140,13 +139,13 @@ test('restore migrates a backup of an older version forward', async (t) => {
   assert.equal(result.code, 0, result.stderr);
   assert.equal(
     result.stdout,
-    `restore: ${target} replaced by ${older} (schema 0013-match-list-queries)\nrestore: migrated 0014-key-rotation\n`,
+    `restore: ${target} replaced by ${older} (schema 0014-key-rotation)\nrestore: migrated 0015-live-events\n`,
   );
   assert.deepEqual(keyNames(target), ['older']);
   const sqlite = new SqliteDatabase(target, { readonly: true });
   t.after(() => sqlite.close());
-  const columns = sqlite.prepare("select name from pragma_table_info('api_keys')").pluck().all();
-  assert.ok(columns.includes('previous_key_hash'), 'the migration ran');
+  const columns = sqlite.prepare("select name from pragma_table_info('live_events')").pluck().all();
+  assert.ok(columns.includes('update_id'), 'the migration ran');
   assert.equal(sqlite.pragma('journal_mode', { simple: true }), 'delete', 'one self-contained file');
 });
 

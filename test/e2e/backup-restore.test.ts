@@ -10,10 +10,12 @@ import { issueApiKey } from '../../src/auth/api-keys.js';
 import { loadOpenfootball } from '../../src/ingest/openfootball/adapter.js';
 import { runIngestion } from '../../src/ingest/runner.js';
 import { openStorage } from '../../src/storage/connection.js';
-import { migrateToLatest } from '../../src/storage/migrations/migrate.js';
+import { MIGRATION_NAMES, migrateToLatest } from '../../src/storage/migrations/migrate.js';
 import { insertApiKey } from '../../src/storage/repositories/api-key.repository.js';
 import { entry, epl, writeClubs, writeFootballJson } from '../ingest/support/football-json-fixture.js';
 import { cliOnce, freePort, runCli, waitForHealth } from '../support/cli.js';
+
+const LATEST = MIGRATION_NAMES.at(-1)!;
 
 /** Three seasons of a 20-club league, every club meeting every other twice: 1,140 matches. */
 function league(dir: string): string {
@@ -164,7 +166,7 @@ test(
     assert.equal(backup.code, 0, backup.stderr);
     assert.match(
       backup.stdout,
-      /^backup: .* copied to .*touchline\.db \([\d.]+ MiB, schema 0014-key-rotation\)\n$/,
+      new RegExp(`^backup: .* copied to .*touchline\\.db \\([\\d.]+ MiB, schema ${LATEST}\\)\n$`),
     );
     assert.ok(during > 20, `the server kept answering during the backup (${during} answers)`);
     assert.deepEqual(load.failures, [], 'every request under load answered 200');
@@ -181,7 +183,7 @@ test(
     assert.equal(restore.code, 0, restore.stderr);
     assert.match(
       restore.stdout,
-      /^restore: .*restored\/touchline\.db replaced by .* \(schema 0014-key-rotation\)\n$/,
+      new RegExp(`^restore: .*restored/touchline\\.db replaced by .* \\(schema ${LATEST}\\)\n$`),
     );
     assert.deepEqual(
       fs.readdirSync(path.dirname(restored)),

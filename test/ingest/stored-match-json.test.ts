@@ -85,6 +85,11 @@ const UNDO_AFTER_0007: Record<string, readonly string[]> = {
     'alter table api_keys drop column previous_key_expires_at',
     'alter table api_keys drop column previous_key_hash',
   ],
+  '0015-live-events': [
+    'drop index match_sources_key',
+    'drop table live_rejections',
+    'drop table live_events',
+  ],
 };
 
 /** The SQLite database's tables, indexes and columns, to compare before an undoing and after the redo. */

@@ -62,13 +62,31 @@ export function registerAdmission(
         if (apply(request, reply, later)) done();
       }, done);
     };
+    // A route may take a credential of its own where no key is sent (a stream token): identified by it,
+    // then counted like any request.
+    const other =
+      authorization === undefined ? request.routeOptions.config.identify?.(request, now) : undefined;
+    if (other) return void other.then(count).catch(done);
     const who = admission.identifyNow(authorization, now);
     if (who) return count(who);
     admission.identify(authorization, now).then(count).catch(done);
   });
 }
 
+/**
+ * A route's own way to identify a request that sends no Authorization header: undefined leaves it to the
+ * key (a 401 `missing`); a rejection with an ApiError is the answer.
+ */
+export type RouteIdentity = (
+  request: FastifyRequest,
+  now: number,
+) => Promise<Identified | Refused> | undefined;
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Identifies requests without an Authorization header by another credential (see RouteIdentity). */
+    identify?: RouteIdentity;
+  }
   interface FastifyRequest {
     /** The key that authenticated this request; null on public routes and before authentication. */
     apiKey: ApiKeyRow | null;

@@ -41,8 +41,9 @@ export async function registerCors(
   if (origins === null) return;
   await app.register(cors, {
     origin: origins === '*' ? '*' : [...origins],
-    methods: ['GET', 'HEAD', 'OPTIONS'],
-    allowedHeaders: ['authorization', 'if-none-match'],
+    // POST for stream tokens, Last-Event-ID for streams resumed by a script (docs/live-stream.md).
+    methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+    allowedHeaders: ['authorization', 'if-none-match', 'last-event-id'],
     exposedHeaders: EXPOSED_HEADERS,
     maxAge: PREFLIGHT_MAX_AGE_S,
     // An OPTIONS without Origin is answered like a preflight (204 and the allowed methods) rather than

@@ -106,8 +106,9 @@ export function registerResponseCache(
     }
     const tag = request.routeOptions.config.cacheFollowsRuns ? generation.withRuns : generation.current;
     const entry = cacheEntry(payload, etagOf(tag, request.cacheKey));
-    // A cache that fails to store only misses next time.
-    cache.set(request.cacheKey, entry).catch(() => undefined);
+    // A cache that fails to store only misses next time. An answer with a freshness of its own (a live
+    // match's: Cache-Control: max-age) is not kept: it would be served again without that header.
+    if (!reply.hasHeader('cache-control')) cache.set(request.cacheKey, entry).catch(() => undefined);
     if (request.notModified) {
       reply.header('etag', request.notModified).code(304);
       return done(null, '');

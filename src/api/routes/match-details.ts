@@ -13,6 +13,7 @@ import { findMatch, type MatchRow } from '../../storage/repositories/match.repos
 import type { CompetitionRow } from '../../storage/repositories/competition.repository.js';
 import type { Database } from '../../storage/schema.js';
 import { matchLineups } from '../details/match-lineups.js';
+import { rowsInState } from '../details/pick-source.js';
 import { teamStatistics } from '../details/match-statistics.js';
 import { matchTimeline } from '../details/match-timeline.js';
 import { playerStatistics } from '../details/player-statistics.js';
@@ -38,25 +39,41 @@ const stats = {
   schema: MatchStatistics,
   coverageFlag: 'statistics_available',
   covered: (c: CompetitionRow) => c.stats_match_count > 0,
-  load: async (db: Kysely<Database>, m: MatchRow) => teamStatistics(m, await teamStatsForMatch(db, m)),
+  load: async (db: Kysely<Database>, m: MatchRow) =>
+    teamStatistics(m, rowsInState(await teamStatsForMatch(db, m), m.status)),
 };
 const timeline = {
   schema: MatchTimeline,
   coverageFlag: 'timeline_available',
   covered: (c: CompetitionRow) => c.event_match_count > 0,
-  load: async (db: Kysely<Database>, m: MatchRow) => matchTimeline(await eventsForMatch(db, m.id)),
+  load: async (db: Kysely<Database>, m: MatchRow) =>
+    matchTimeline(rowsInState(await eventsForMatch(db, m.id), m.status)),
 };
 const players = {
   schema: MatchPlayerStatistics,
   coverageFlag: 'player_statistics_available',
   covered: (c: CompetitionRow) => c.lineup_match_count > 0,
   load: async (db: Kysely<Database>, m: MatchRow) =>
-    playerStatistics(m, await lineupsForMatch(db, m.id), await eventsForMatch(db, m.id)),
+    playerStatistics(
+      m,
+      await lineupsForMatch(db, m.id),
+      rowsInState(await eventsForMatch(db, m.id), m.status),
+    ),
 };
+
+/**
+ * How long a client (or a cache in front) may keep a live match's answer on a live-* route: seconds,
+ * since it changes with every update. The server never answers it from its own cache (response-cache.ts
+ * keeps no answer with a Cache-Control of its own), and every other answer follows the dataset
+ * generation, which every applied update changes (docs/live-stream.md, "Freshness").
+ */
+export const LIVE_MAX_AGE_SECONDS = 5;
+
+const LIVE_NOTE = `; while the match is live, its current state, Cache-Control: max-age=${LIVE_MAX_AGE_SECONDS}`;
 
 const SUB_RESOURCES: SubResource[] = [
   { suffix: 'stats', summary: 'Team statistics', ...stats },
-  { suffix: 'live-stats', summary: 'Team statistics (same shape; the beta has no live feed)', ...stats },
+  { suffix: 'live-stats', summary: `Team statistics${LIVE_NOTE}`, ...stats },
   {
     suffix: 'lineups',
     summary: 'Starting elevens, benches, formations and coaches',
@@ -67,19 +84,20 @@ const SUB_RESOURCES: SubResource[] = [
       matchLineups(m, await lineupsForMatch(db, m.id), await teamSheetsForMatch(db, m.id)),
   },
   { suffix: 'timeline', summary: 'Goals, cards, substitutions and shoot-out kicks in order', ...timeline },
-  { suffix: 'live-timeline', summary: 'Timeline (same shape; the beta has no live feed)', ...timeline },
+  { suffix: 'live-timeline', summary: `Timeline${LIVE_NOTE}`, ...timeline },
   { suffix: 'player-stats', summary: 'Per-player minutes, rating and statistics', ...players },
-  { suffix: 'live-player-stats', summary: 'Per-player statistics (same shape; no live feed)', ...players },
+  { suffix: 'live-player-stats', summary: `Per-player statistics${LIVE_NOTE}`, ...players },
 ];
 
 /**
  * Match sub-resources. The coverage flag says whether the match's competition has that kind of data
  * (derived from stored rows); an uncovered competition, or a covered match with nothing recorded (not
- * played yet), answers 200 with an empty collection. Live variants share the dataset cache: the beta
- * carries no live data.
+ * played yet), answers 200 with an empty collection. The live-* variants answer as their namesakes, and
+ * while the match is live say how briefly the answer may be kept (LIVE_MAX_AGE_SECONDS).
  */
 export const matchDetailRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db, storage }) => {
   for (const sub of SUB_RESOURCES) {
+    const live = sub.suffix.startsWith('live-');
     app.get(
       `/football/matches/:match_id/${sub.suffix}`,
       {
@@ -91,9 +109,10 @@ export const matchDetailRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
           response: { 200: sub.schema, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const match = await findMatch(storage, request.params.match_id);
         if (!match) throw notFound('Match', request.params.match_id);
+        if (live && match.status === 'live') reply.header('cache-control', `max-age=${LIVE_MAX_AGE_SECONDS}`);
         const competition = await findCompetition(db, match.competition_id);
         const covered = competition ? sub.covered(competition) : false;
         const { sources, ...detail } = covered

@@ -85,6 +85,8 @@ export const TimelineEvent = Type.Object({
       'goal',
       'own_goal',
       'penalty_goal',
+      // A penalty missed in play: only the operator's live feed records them (docs/live-updates.md).
+      'missed_penalty',
       'yellow_card',
       'second_yellow_card',
       'red_card',

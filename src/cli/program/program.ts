@@ -3,6 +3,8 @@ import { packageVersion } from '../package-version.js';
 import { addDatabaseCommands } from './database-commands.js';
 import { addIngestionCommands } from './ingestion-commands.js';
 import { addKeyCommands } from './key-commands.js';
+import { addLiveCommands } from './live-commands.js';
+import { addReplayCommands } from './replay-commands.js';
 import { addServingCommands } from './serving-commands.js';
 
 /**
@@ -30,6 +32,8 @@ export function buildProgram(): Command {
   addServingCommands(program);
   addIngestionCommands(program);
   addKeyCommands(program);
+  addLiveCommands(program);
+  addReplayCommands(program);
   addDatabaseCommands(program);
   return program;
 }

@@ -14,6 +14,7 @@ import * as runValidators from './0011-run-validators.js';
 import * as venuesAndNamedPlayers from './0012-venues-and-named-players.js';
 import * as matchListQueries from './0013-match-list-queries.js';
 import * as keyRotation from './0014-key-rotation.js';
+import * as liveEvents from './0015-live-events.js';
 
 /** Migrations are listed here in order; each receives the engine for the few DDL spellings that differ. */
 const MIGRATIONS = {
@@ -31,6 +32,7 @@ const MIGRATIONS = {
   '0012-venues-and-named-players': venuesAndNamedPlayers,
   '0013-match-list-queries': matchListQueries,
   '0014-key-rotation': keyRotation,
+  '0015-live-events': liveEvents,
 };
 
 /** The migrations' names, in the order they apply. */

@@ -2,6 +2,7 @@ import { COMPETITION_EXAMPLES } from './competitions.js';
 import type { ExampleBodies } from './example-bodies.js';
 import { MATCH_DETAIL_EXAMPLES } from './match-details.js';
 import { MATCH_EXAMPLES } from './matches.js';
+import { LIVE_STREAM_EXAMPLES } from './live-stream.js';
 import { PLATFORM_EXAMPLES } from './platform.js';
 import { TEAM_EXAMPLES } from './teams.js';
 
@@ -16,6 +17,7 @@ const CAPTURED: ExampleBodies = {
   ...MATCH_EXAMPLES,
   ...MATCH_DETAIL_EXAMPLES,
   ...TEAM_EXAMPLES,
+  ...LIVE_STREAM_EXAMPLES,
 };
 
 /** The live-* routes answer what their namesakes do (the beta carries no live data: docs/api.md). */

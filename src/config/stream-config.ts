@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { ConfigError } from './config-error.js';
+
+/** The live stream's settings (docs/live-stream.md), read once with the rest of the configuration. */
+export interface StreamConfig {
+  /** How often each instance reads the live-update log for new events (TOUCHLINE_LIVE_POLL_MS). */
+  livePollMs: number;
+  /** How often an open stream gets a comment line when nothing else was sent (TOUCHLINE_STREAM_HEARTBEAT_MS). */
+  heartbeatMs: number;
+  /**
+   * Bytes a stream may hold unsent for a client that does not read (TOUCHLINE_STREAM_BUFFER_KB): past it
+   * the stream is dropped, and the client resumes from its Last-Event-ID.
+   */
+  bufferBytes: number;
+  /** Signs the tokens browsers open streams with (TOUCHLINE_STREAM_TOKEN_SECRET). */
+  tokenSecret: string;
+  /**
+   * The secret was made at start because none was set: tokens are then refused by other instances and
+   * after a restart. A cluster primary hands it to its workers, so they accept each other's.
+   */
+  tokenSecretGenerated: boolean;
+}
+
+export const TOKEN_SECRET_VARIABLE = 'TOUCHLINE_STREAM_TOKEN_SECRET';
+/** 32 characters at least: an HMAC key shorter than its hash's 32 bytes weakens it. */
+const MIN_SECRET_LENGTH = 32;
+
+type Env = Record<string, string | undefined>;
+
+function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+export function readStreamConfig(env: Env): StreamConfig {
+  const secret = env[TOKEN_SECRET_VARIABLE];
+  if (secret !== undefined && secret !== '' && secret.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError(TOKEN_SECRET_VARIABLE, `must be at least ${MIN_SECRET_LENGTH} characters long`);
+  }
+  const generated = secret === undefined || secret === '';
+  return {
+    livePollMs: readInt(env, 'TOUCHLINE_LIVE_POLL_MS', 250, 10, 60_000),
+    heartbeatMs: readInt(env, 'TOUCHLINE_STREAM_HEARTBEAT_MS', 15_000, 1000, 600_000),
+    bufferBytes: readInt(env, 'TOUCHLINE_STREAM_BUFFER_KB', 64, 4, 16_384) * 1024,
+    tokenSecret: generated ? randomBytes(32).toString('base64url') : secret,
+    tokenSecretGenerated: generated,
+  };
+}

@@ -1,0 +1,103 @@
+import type { Static } from '@sinclair/typebox';
+import type { TimelineEvent } from '../api/schemas/details.js';
+import type { MatchUpdate } from './match-update.js';
+import type { LiveMatch } from './resolve-match.js';
+import type { MatchState } from './status-rules.js';
+
+type ApiTimelineEvent = Static<typeof TimelineEvent>;
+
+/** A timeline event as the API's timeline shows it, with the operator's ID for it. */
+export type LiveTimelineEvent = { id: string } & Omit<ApiTimelineEvent, 'type'> & { type: string };
+
+export interface LiveScore {
+  home: number | null;
+  away: number | null;
+}
+
+/**
+ * What one applied update changed: stored as `live_events.changes`, and what stream clients receive as
+ * the event's data. Self-contained (a client needs no other request to show it), documented in
+ * docs/live-updates.md ("What an applied update changed"). Keys that did not change are absent, but
+ * `correction` and `state`, always there.
+ */
+export interface LiveChanges {
+  match_id: string;
+  competition_id: string;
+  season_id: string;
+  update_id: string;
+  sequence: number;
+  home_team: { id: string; name: string };
+  away_team: { id: string; name: string };
+  status?: { from: string; to: string };
+  score?: { from: LiveScore; to: LiveScore };
+  /** New events, in timeline order. */
+  events_added?: LiveTimelineEvent[];
+  /** Events sent again under an ID already stored, as they now are. */
+  events_updated?: LiveTimelineEvent[];
+  /** The operator's IDs of the events removed. */
+  events_removed?: string[];
+  statistics_changed?: true;
+  /** The update was sent as a correction (`"correction": true`). */
+  correction: boolean;
+  /** What only the correction allowed (a status moving back, a score going down, ...), when anything. */
+  corrected?: string[];
+  /** The match after the update. */
+  state: { status: string; home_score: number | null; away_score: number | null; updated_at: string };
+}
+
+/** What an update did to the match's timeline, as the stream shows it. */
+export interface LiveEventChanges {
+  added: LiveTimelineEvent[];
+  updated: LiveTimelineEvent[];
+  /** The operator's IDs. */
+  removed: string[];
+}
+
+export interface AppliedChange {
+  /** The match as it was. */
+  match: LiveMatch;
+  update: MatchUpdate;
+  /** The match as it is now. */
+  next: MatchState;
+  corrected: string[];
+  events: LiveEventChanges;
+  statisticsChanged: boolean;
+  /** The match's `updated_at` now. */
+  updatedAt: string;
+}
+
+/** The `changes` of an applied update: what changed, and only that, with the state after it. */
+export function describeChanges(c: AppliedChange): LiveChanges {
+  const { match, update, next, events } = c;
+  const scoreMoved = next.home_score !== match.home_score || next.away_score !== match.away_score;
+  return {
+    match_id: match.id,
+    competition_id: match.competition_id,
+    season_id: match.season_id,
+    update_id: update.update_id,
+    sequence: update.sequence,
+    home_team: { id: match.home_team_id, name: match.home_team_name },
+    away_team: { id: match.away_team_id, name: match.away_team_name },
+    ...(next.status !== match.status ? { status: { from: match.status, to: next.status } } : {}),
+    ...(scoreMoved
+      ? {
+          score: {
+            from: { home: match.home_score, away: match.away_score },
+            to: { home: next.home_score, away: next.away_score },
+          },
+        }
+      : {}),
+    ...(events.added.length > 0 ? { events_added: events.added } : {}),
+    ...(events.updated.length > 0 ? { events_updated: events.updated } : {}),
+    ...(events.removed.length > 0 ? { events_removed: events.removed } : {}),
+    ...(c.statisticsChanged ? { statistics_changed: true as const } : {}),
+    correction: update.correction === true,
+    ...(c.corrected.length > 0 ? { corrected: c.corrected } : {}),
+    state: {
+      status: next.status,
+      home_score: next.home_score,
+      away_score: next.away_score,
+      updated_at: c.updatedAt,
+    },
+  };
+}

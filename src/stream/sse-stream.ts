@@ -1,0 +1,189 @@
+import type { ServerResponse } from 'node:http';
+import { sseFrame, type LiveEvent } from './live-event.js';
+import type { LiveSink } from './live-hub.js';
+
+/** Events read at once while a stream catches up. */
+const CATCH_UP_PAGE = 200;
+/** What a heartbeat writes: a comment line, which EventSource ignores and proxies see as traffic. */
+const HEARTBEAT = ':\n\n';
+
+export type StreamEnd = 'client' | 'stalled' | 'server';
+
+export interface SseStreamOptions {
+  /** Bytes the stream may hold unsent (Node's buffer of the response) before it stops writing. */
+  bufferBytes: number;
+  /** A client that takes nothing of a full buffer for this long is dropped (ms). */
+  stallMs: number;
+  /** Events after an event ID, oldest first, at most `limit`: what the stream follows, from the log. */
+  backlog: (after: number, limit: number) => Promise<LiveEvent[]>;
+  /** The newest event ID the hub has published. */
+  cursor: () => number;
+  /** Called once when the stream ends, whatever ended it. */
+  onEnd: (why: StreamEnd) => void;
+}
+
+/**
+ * One Server-Sent Events stream. Event IDs only go up: an event at or below the last one sent is never
+ * sent (again), which is what lets the log and the hub overlap.
+ *
+ * Live, it writes each event the hub gives it. Catching up, it sends what the log (or the hub's memory)
+ * holds between the last event sent and the hub's cursor, keeping what the hub publishes meanwhile
+ * (`pending`) to send after: a new stream catches up from its Last-Event-ID, and a live stream whose
+ * client reads slower than events come (Node's buffer of the response past `bufferBytes`) stops writing
+ * and catches up once the client has taken what was written. What a stream holds is so bounded whatever
+ * its client does: `bufferBytes` written and unsent, plus one event, and `bufferBytes` pending (past
+ * that, pending is dropped and read again from the log). A client that takes nothing for `stallMs` is
+ * dropped, its connection destroyed; it resumes from its Last-Event-ID.
+ */
+export class SseStream implements LiveSink {
+  private lastSent = 0;
+  /** Events published while catching up; null when live. */
+  private pending: Array<{ event: LiveEvent; frame: Buffer }> | null = [];
+  private pendingBytes = 0;
+  /** Pending went past its bound and was dropped: the catch-up reads the log again. */
+  private overflowed = false;
+  private ended: StreamEnd | undefined;
+  /** Bytes written, for the access log. */
+  bytes = 0;
+
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly options: SseStreamOptions,
+  ) {
+    res.on('close', () => this.finish('client'));
+    // Write errors (a reset connection) end the response; its 'close' follows.
+    res.on('error', () => undefined);
+    // A client gone while the stream was being admitted: its 'close' came before anyone listened.
+    if (res.destroyed || !res.socket || res.socket.destroyed) queueMicrotask(() => this.finish('client'));
+  }
+
+  get open(): boolean {
+    return this.ended === undefined;
+  }
+
+  /**
+   * Starts the stream after `after` (the client's Last-Event-ID; undefined for a new stream, which starts
+   * at the hub's cursor). Call it in the same step as subscribing to the hub.
+   */
+  start(after: number | undefined): Promise<void> {
+    this.lastSent = after ?? this.options.cursor();
+    return this.catchUp();
+  }
+
+  deliver(event: LiveEvent, frame: Buffer): void {
+    if (!this.open) return;
+    if (this.pending === null) return this.send(event, frame);
+    if (this.overflowed || event.seq <= this.lastSent) return;
+    this.pending.push({ event, frame });
+    this.pendingBytes += frame.length;
+    if (this.pendingBytes > this.options.bufferBytes) {
+      this.overflowed = true;
+      this.pending = [];
+      this.pendingBytes = 0;
+    }
+  }
+
+  /** Tells the client how long to wait before reconnecting (ms); sent first. */
+  retry(ms: number): void {
+    if (this.open) this.write(`retry: ${ms}\n\n`);
+  }
+
+  heartbeat(): void {
+    // While catching up the stream writes as the client reads; an idle connection is not what it is.
+    if (this.open && this.pending === null) this.write(HEARTBEAT);
+  }
+
+  /** Ends the stream cleanly (the server is shutting down): the client reconnects after its retry delay. */
+  end(): void {
+    if (!this.open) return;
+    this.finish('server');
+    this.res.end();
+  }
+
+  /** Drops a client that takes nothing: its connection is destroyed, freeing what it holds at once. */
+  private drop(): void {
+    if (!this.open) return;
+    this.finish('stalled');
+    this.pending = null;
+    this.res.destroy();
+  }
+
+  /** Sends what was missed up to the hub's cursor, then what was published meanwhile, and goes live. */
+  private async catchUp(): Promise<void> {
+    while (this.open) {
+      // Read the cursor and start keeping what follows it in one step: nothing falls between the two.
+      const target = this.options.cursor();
+      this.pending = [];
+      this.pendingBytes = 0;
+      this.overflowed = false;
+      while (this.open && this.lastSent < target) {
+        const events = await this.options.backlog(this.lastSent, CATCH_UP_PAGE);
+        for (const event of events) {
+          if (event.seq > target || !this.open) break;
+          // Written as the client reads: never more than the buffer ahead of it.
+          if (this.res.writableLength > this.options.bufferBytes && !(await this.drained())) return;
+          this.write(sseFrame(event));
+          this.lastSent = event.seq;
+        }
+        if (events.length < CATCH_UP_PAGE || events.at(-1)!.seq >= target) break;
+      }
+      if (!this.open) return;
+      // Dropped while catching up: those events are in the log, read from where this stops.
+      if (this.overflowed) continue;
+      this.lastSent = Math.max(this.lastSent, target);
+      const pending = this.pending;
+      this.pending = null;
+      this.pendingBytes = 0;
+      // As the hub would give them: should the client fall behind again on one, the rest wait.
+      for (const { event, frame } of pending) this.deliver(event, frame);
+      return;
+    }
+  }
+
+  private send(event: LiveEvent, frame: Buffer): void {
+    if (event.seq <= this.lastSent || !this.open) return;
+    this.lastSent = event.seq;
+    this.write(frame);
+    // The client reads slower than events come: stop writing, and catch up once it has read.
+    if (this.pending === null && this.res.writableLength > this.options.bufferBytes) {
+      this.pending = [];
+      void this.resume();
+    }
+  }
+
+  private async resume(): Promise<void> {
+    if (!(await this.drained())) return;
+    await this.catchUp().catch(() => this.end());
+  }
+
+  private write(chunk: string | Buffer): void {
+    this.res.write(chunk);
+    this.bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+  }
+
+  /** Waits for the client to take what is buffered; false (the stream dropped) when it does not in time. */
+  private drained(): Promise<boolean> {
+    if (this.res.writableLength === 0) return Promise.resolve(this.open);
+    return new Promise((resolve) => {
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        this.res.off('drain', onDrain);
+        this.res.off('close', onClose);
+        if (!ok) this.drop();
+        resolve(ok && this.open);
+      };
+      const onDrain = () => done(true);
+      const onClose = () => done(false);
+      const timer = setTimeout(() => done(false), this.options.stallMs);
+      this.res.once('drain', onDrain);
+      this.res.once('close', onClose);
+    });
+  }
+
+  private finish(why: StreamEnd): void {
+    if (this.ended !== undefined) return;
+    this.ended = why;
+    this.pending = null;
+    this.options.onEnd(why);
+  }
+}
