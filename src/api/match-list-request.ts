@@ -24,6 +24,11 @@ interface MatchListQuery {
   limit: number;
 }
 
+/** A list filter's values (the schema checked their form and number), each once, in the order given. */
+function distinct(list: string | undefined): string[] {
+  return list === undefined ? [] : [...new Set(list.split(','))];
+}
+
 // The change log's stamps are ISO text in UTC with milliseconds; an instant is compared in that spelling.
 const EARLIEST = Date.parse('0000-01-01T00:00:00.000Z');
 const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
@@ -50,8 +55,13 @@ export function matchList(query: Readonly<Record<string, unknown>>): MatchList |
   if (q.date_from && q.date_to && q.date_from > q.date_to) {
     return invalidParameter('date_to', 'must not be before date_from');
   }
+  const teams = distinct(q.team_id);
+  const competitions = distinct(q.competition_id);
   if (q.opponent_id !== undefined && q.team_id === undefined) {
     return invalidParameter('opponent_id', 'needs team_id: the opponent of which team');
+  }
+  if (q.opponent_id !== undefined && teams.length > 1) {
+    return invalidParameter('opponent_id', 'needs one team_id, not several: the opponent of which team');
   }
   if (q.opponent_id !== undefined && q.opponent_id === q.team_id) {
     return invalidParameter('opponent_id', 'must not be team_id: a team never plays itself');
@@ -62,9 +72,11 @@ export function matchList(query: Readonly<Record<string, unknown>>): MatchList |
   }
   return {
     filter: {
-      competitionId: q.competition_id,
+      competitionId: competitions[0],
+      competitionIds: competitions.length > 1 ? competitions : undefined,
       seasonId: q.season_id,
-      teamId: q.team_id,
+      teamId: teams[0],
+      teamIds: teams.length > 1 ? teams : undefined,
       opponentId: q.opponent_id,
       status: q.status,
       round: q.round,

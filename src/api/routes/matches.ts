@@ -59,7 +59,8 @@ export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
     moreMetaNow &&
     ((_params, query) => {
       const list = matchList(query);
-      if (list instanceof ApiError) return undefined;
+      // A list of IDs is checked whole (every ID must exist) by the handler, which needs to wait.
+      if (list instanceof ApiError || list.filter.teamIds || list.filter.competitionIds) return undefined;
       // Read before the page (see the handler).
       const more = moreMetaNow(list);
       const page = pageNow(list.filter, list.page, list.order);
@@ -102,18 +103,22 @@ export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
       // The stored JSON is the schema's shape already (a test holds it to the serializer's output).
       const text = listNow?.(request.params as never, request.query);
       if (text !== undefined) return reply.type(JSON_TYPE).send(text as never);
-      const { competition_id, season_id, team_id, opponent_id } = request.query;
+      const { season_id, opponent_id } = request.query;
+      const { filter } = list;
       // Before the page: a run committing between the two reads then makes next_updated_since older than
       // the page (its changes are listed again next time), never newer (they would be missed).
       const more = await moreMeta(list);
       const result = await listMatches(storage, list.filter, list.page, list.order);
-      // A page with rows proves the filters name existing records; only an empty one needs checking.
-      if (result.rows.length === 0) {
-        if (competition_id && !(await findCompetition(db, competition_id))) {
-          throw notFound('Competition', competition_id, 'competition_id');
+      // A page with rows proves the filters name existing records; only an empty one needs checking, or
+      // one filtered by a list (its rows prove only some of the list).
+      if (result.rows.length === 0 || filter.teamIds || filter.competitionIds) {
+        for (const id of filter.competitionIds ?? [filter.competitionId]) {
+          if (id && !(await findCompetition(db, id))) throw notFound('Competition', id, 'competition_id');
         }
         if (season_id && !(await findSeason(db, season_id))) throw notFound('Season', season_id, 'season_id');
-        if (team_id && !(await findTeam(db, team_id))) throw notFound('Team', team_id, 'team_id');
+        for (const id of filter.teamIds ?? [filter.teamId]) {
+          if (id && !(await findTeam(db, id))) throw notFound('Team', id, 'team_id');
+        }
         if (opponent_id && !(await findTeam(db, opponent_id))) {
           throw notFound('Team', opponent_id, 'opponent_id');
         }

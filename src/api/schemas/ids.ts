@@ -11,6 +11,12 @@ export function idPattern(prefix: string): string {
 export const IdString = (prefix: string, description = `Identifier starting with ${prefix}`) =>
   Type.String({ pattern: idPattern(prefix), description });
 
+/** One identifier, or up to `max` separated by commas, each of the one pattern. */
+export const IdListString = (prefix: string, max: number, description: string) => {
+  const one = idPattern(prefix).slice(1, -1);
+  return Type.String({ pattern: `^${one}(,${one}){0,${max - 1}}$`, description });
+};
+
 /**
  * The resource each ID parameter names. A path parameter that does not match its pattern names nothing
  * that exists: the answer is the route's 404, not a 400 (docs/api.md).

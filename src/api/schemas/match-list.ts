@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { NO_CONTROL_CHARACTERS, Nullable, PageQuery, PaginationMeta } from './common.js';
-import { IdString } from './ids.js';
+import { MAX_LISTED } from '../../storage/repositories/match-list-query.js';
+import { IdListString, IdString } from './ids.js';
 import { MatchStatus } from './resources.js';
 
 const day = (description: string) => Type.String({ format: 'date', description });
@@ -11,14 +12,27 @@ export const MATCH_SORTS = ['starts_at', '-starts_at'] as const;
 
 export const MatchListQuery = Type.Object(
   {
-    competition_id: Type.Optional(IdString('comp_')),
+    competition_id: Type.Optional(
+      IdListString(
+        'comp_',
+        MAX_LISTED,
+        `A competition, or up to ${MAX_LISTED} separated by commas (any of them)`,
+      ),
+    ),
     season_id: Type.Optional(IdString('season_')),
-    team_id: Type.Optional(IdString('team_', 'Matches where this team is home or away')),
+    team_id: Type.Optional(
+      IdListString(
+        'team_',
+        MAX_LISTED,
+        `Matches where this team is home or away; up to ${MAX_LISTED} teams separated by commas: matches of ` +
+          'any of them, each listed once',
+      ),
+    ),
     opponent_id: Type.Optional(
       IdString(
         'team_',
-        'With team_id only: the matches between the two teams, either at home; meta.head_to_head then ' +
-          'sums them up from team_id’s side. Without team_id, or equal to it: 400.',
+        'With one team_id only: the matches between the two teams, either at home; meta.head_to_head then ' +
+          'sums them up from team_id’s side. Without team_id, with several, or equal to it: 400.',
       ),
     ),
     status: Type.Optional(MatchStatus),

@@ -5,9 +5,13 @@ import { pageOffset, type PageRequest } from './page.js';
 /** The match list's filters, as the API allows them. */
 export interface MatchFilter {
   competitionId?: string;
+  /** Several competitions (2 to MAX_LISTED): any of them. `competitionId` is then the first. */
+  competitionIds?: readonly string[];
   seasonId?: string;
   /** Home or away. */
   teamId?: string;
+  /** Several teams (2 to MAX_LISTED), home or away: any of them. `teamId` is then the first. */
+  teamIds?: readonly string[];
   /** With teamId only: the matches between the two teams, either side at home. */
   opponentId?: string;
   status?: string;
@@ -20,10 +24,16 @@ export interface MatchFilter {
   changedAfter?: string;
 }
 
+/** The most values a list filter takes: each team is two index ranges merged, each competition one. */
+export const MAX_LISTED = 10;
+
 /** Kick-off order, oldest first or newest first; ties (one kick-off) by ID in the same direction. */
 export type KickOffOrder = 'asc' | 'desc';
 
-/** The filters as query parameters (a QueryTemplates shape is which of them are present). */
+/**
+ * The filters as query parameters (a QueryTemplates shape is which of them are present). A list's values
+ * after the first are `<name>2`, `<name>3`, ..., so that a list's length is part of the shape.
+ */
 export interface FilterParams extends Record<string, string | number | undefined> {
   competitionId?: string;
   status?: string;
@@ -52,10 +62,27 @@ function nextDay(date: string): string {
 /** Code-unit order, as both engines compare the ID columns (PostgreSQL's carry the C collation). */
 const ordered = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
 
+/** The values of a list after its first, as `<name>2`, `<name>3`, ... */
+function listed(params: FilterParams, name: string, values: readonly string[] | undefined): void {
+  if (!values) return;
+  for (let i = 1; i < values.length; i += 1) params[`${name}${i + 1}`] = values[i];
+}
+
+/** A list's values, from `<name>` (the first) and `<name>2`, ...: one value, or none, for a plain filter. */
+function valuesOf(params: FilterParams, name: string): string[] {
+  const values: string[] = [];
+  for (let i = 1; i <= MAX_LISTED; i += 1) {
+    const value = params[i === 1 ? name : `${name}${i}`];
+    if (value === undefined) break;
+    values.push(String(value));
+  }
+  return values;
+}
+
 export function filterParams(filter: MatchFilter): FilterParams {
   const { teamId, opponentId } = filter;
   const pair = teamId && opponentId ? ordered(teamId, opponentId) : undefined;
-  return {
+  const params: FilterParams = {
     competitionId: filter.competitionId,
     status: filter.status,
     teamId: pair ? undefined : teamId,
@@ -67,6 +94,9 @@ export function filterParams(filter: MatchFilter): FilterParams {
     startsBefore: filter.dateTo && `${nextDay(filter.dateTo)}T00:00:00Z`,
     changedAfter: filter.changedAfter,
   };
+  listed(params, 'competitionId', filter.competitionIds);
+  if (!pair) listed(params, 'teamId', filter.teamIds);
+  return params;
 }
 
 /** A page of the filtered matches (one row more than the page holds: see toPage). */
@@ -86,10 +116,11 @@ type Condition = Expression<SqlBool>;
 /** Spelled as migration 0013 indexes it: the planners use the index for this expression only. */
 const servedRound = sql<string>`coalesce(matches.round, matches.stage)`;
 
-/** The filters other than the team and the change time. */
-function otherFilters(params: FilterParams): Condition[] {
+/** The filters other than the team, the change time, and a list of competitions that branches. */
+function otherFilters(params: FilterParams, competitions: readonly string[]): Condition[] {
   const conditions: Condition[] = [];
-  if (params.competitionId) conditions.push(eb('matches.competition_id', '=', params.competitionId));
+  if (competitions.length === 1) conditions.push(eb('matches.competition_id', '=', competitions[0]!));
+  else if (competitions.length > 1) conditions.push(eb('matches.competition_id', 'in', competitions));
   if (params.status) conditions.push(eb('matches.status', '=', params.status));
   if (params.seasonId) conditions.push(eb('matches.season_id', '=', params.seasonId));
   if (params.round) conditions.push(eb(servedRound, '=', params.round));
@@ -103,13 +134,21 @@ const firstOfPair = sql<string>`(case when matches.home_team_id < matches.away_t
 const secondOfPair = sql<string>`(case when matches.home_team_id < matches.away_team_id then matches.away_team_id else matches.home_team_id end)`;
 
 /**
- * The team filter: the matches of a pairing (one range of matches_pairing_order), or the team's matches
- * at home and away (two ranges), or none.
+ * The team filter: the matches of a pairing (one range of matches_pairing_order), or each team's matches
+ * at home and away (two ranges a team), or none. With several teams, a match between two of them is
+ * listed once, by its home team: the away ranges leave out the matches whose home team is listed.
  */
-function teamConditions({ teamId, pairFirst, pairSecond }: FilterParams): Condition[][] {
+function teamConditions(params: FilterParams): Condition[][] {
+  const { pairFirst, pairSecond } = params;
   if (pairFirst && pairSecond) return [[eb(firstOfPair, '=', pairFirst), eb(secondOfPair, '=', pairSecond)]];
-  if (!teamId) return [];
-  return [[eb('matches.home_team_id', '=', teamId)], [eb('matches.away_team_id', '=', teamId)]];
+  const teams = valuesOf(params, 'teamId');
+  if (teams.length === 1) {
+    return [[eb('matches.home_team_id', '=', teams[0]!)], [eb('matches.away_team_id', '=', teams[0]!)]];
+  }
+  return teams.flatMap((team) => [
+    [eb('matches.home_team_id', '=', team)],
+    [eb('matches.away_team_id', '=', team), eb('matches.home_team_id', 'not in', teams)],
+  ]);
 }
 
 const all = (conditions: Condition[]) => (conditions.length === 1 ? conditions[0]! : eb.and(conditions));
@@ -124,28 +163,36 @@ export type MatchColumn = `matches.${keyof Database['matches'] & string}`;
  *   match of it however little changed.
  * - a team: two index ranges, one per side ((home|away)_team_id, ..., starts_at, id), each already in
  *   kick-off order: the database merges them and stops after the page. UNION ALL cannot list a match
- *   twice: every source adapter rejects a match whose two sides are one team.
+ *   twice: every source adapter rejects a match whose two sides are one team. Several teams: two ranges
+ *   each, merged alike (see teamConditions for a match between two of them).
+ * - several competitions (no team): a range of each, merged alike; they are disjoint.
  * - otherwise, a pairing included, one range of the index of the most selective filter, in kick-off order.
  */
 export function matching(db: Kysely<Database>, params: FilterParams, columns: readonly MatchColumn[]) {
   const teams = teamConditions(params);
+  const competitions = valuesOf(params, 'competitionId');
   if (params.changedAfter) {
     const conditions = [
       // A literal, not a parameter: query templates bind only the filters' values.
       eb('changes.kind', '=', sql.lit('match')),
       eb('changes.changed_at', '>', params.changedAfter),
       eb('matches.id', '=', eb.ref('changes.record_id')),
-      ...otherFilters(params),
+      ...otherFilters(params, competitions),
     ];
     if (teams.length > 0) conditions.push(eb.or(teams.map(all)));
     return db.selectFrom('changes').crossJoin('matches').where(all(conditions)).select(columns);
   }
-  const select = (team: Condition[]) => {
-    const conditions = [...team, ...otherFilters(params)];
+  // Without teams, several competitions are a range each; with teams, a filter on the teams' ranges.
+  const byCompetition = teams.length === 0 && competitions.length > 1;
+  const branches = byCompetition
+    ? competitions.map((competition) => [eb('matches.competition_id', '=', competition)])
+    : teams;
+  const rest = otherFilters(params, byCompetition ? [] : competitions);
+  const select = (branch: Condition[]) => {
+    const conditions = [...branch, ...rest];
     const query = db.selectFrom('matches');
     return (conditions.length > 0 ? query.where(all(conditions)) : query).select(columns);
   };
-  const [first, second] = teams;
-  if (first && second) return select(first).unionAll(select(second));
-  return select(first ?? []);
+  if (branches.length === 0) return select([]);
+  return branches.slice(1).reduce((union, branch) => union.unionAll(select(branch)), select(branches[0]!));
 }
