@@ -26,6 +26,7 @@ import {
 } from './lib/procs.mjs';
 import { evaluateBudgets, renderSummary } from './lib/report.mjs';
 import { seasonFiles, writeCopy, writeSubset } from './lib/scale.mjs';
+import { streamPart } from './lib/stream-part.mjs';
 import { measure, randomScript, rotationScript } from './lib/wrk.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -52,6 +53,7 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     'single-key': { type: 'boolean', default: false },
     'key-pool': { type: 'string', default: '200' },
+    'stream-clients': { type: 'string', default: '5000' },
     strict: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -62,7 +64,7 @@ if (args.help) {
     'usage: npm run bench -- [--quick] [--seconds 10] [--warmup 2] [--scale-seconds 6] [--scale-rounds 2] [--connections 50]\n' +
       '                        [--uncached-rounds 3] [--threads 2] [--workers <cores>] [--data <football.json folder>] [--clubs <dir>]\n' +
       '                        [--sources <shared data folder>]\n' +
-      '                        [--scale-target 1000000] [--key-pool 200] [--single-key] [--keep] [--strict]\n',
+      '                        [--scale-target 1000000] [--key-pool 200] [--stream-clients 5000] [--single-key] [--keep] [--strict]\n',
   );
   process.exit(0);
 }
@@ -83,6 +85,7 @@ const opts = {
   scaleTarget: Number(args['scale-target']),
   singleKey: args['single-key'],
   keyPool: Number(args['key-pool']),
+  streamClients: Number(args['stream-clients']),
 };
 for (const [name, value] of Object.entries(opts)) {
   if (typeof value === 'number' && !(Number.isFinite(value) && value > 0)) {
@@ -598,6 +601,11 @@ async function httpPart(db, keys) {
         name: 'head-to-head',
         path: `/football/matches?team_id=${ids.team}&opponent_id=${rival.id}&limit=25`,
         what: `head-to-head with ${rival.name}, a record over every page (opponent_id)`,
+      },
+      {
+        name: 'several-teams',
+        path: `/football/matches?team_id=${ids.team},${rival.id}&limit=25`,
+        what: `two teams' matches, each once: team_id=<it>,<${rival.name}>`,
       },
       {
         name: 'season-round',
@@ -1221,6 +1229,20 @@ async function main() {
   log(`keys: ${keys.length} created with the CLI, a pool of ${pool.length} for the random scenarios`);
   const http = await httpPart(db, keys);
   const random = await randomPart(db, pool);
+  // Last: its live updates change the match it follows.
+  log(`streams: ${opts.streamClients} clients on match ${http.ids.match}`);
+  const streams = await streamPart({
+    startServer,
+    db,
+    keys: pool,
+    matchId: http.ids.match,
+    cachedPath: `/football/matches/${http.ids.match}`,
+    clients: opts.streamClients,
+    events: 40,
+    everyMs: 250,
+    readRate: 1000,
+    log,
+  });
 
   let scale;
   if (!opts.quick) scale = await scalePart(db, ingestResult.full.matches);
@@ -1273,6 +1295,7 @@ async function main() {
     // The bare node:http cluster's req/s over nginx's on the cached reads (the line under the budgets).
     nodeVsNginx: range(http.scenarios.filter((x) => x.cachedRead).map((x) => x.nodeVsNginx)),
     random,
+    streams,
     scale: scale?.rows,
     scaleIngest: scale?.runs,
   };

@@ -14,6 +14,8 @@ export const BUDGETS = {
   allSourcesIngestS: 20,
   irReimportS: 2,
   serverRssMb: 200,
+  /** Every live event reaches every one of the stream clients (issue 20) within this, p99. */
+  streamDeliveryP99Ms: 200,
 };
 
 const fmt = {
@@ -69,7 +71,7 @@ export function table(headers, rows, align = 'l' + 'r'.repeat(headers.length - 1
 }
 
 /** Evaluates every budget against the results; SKIP where the part was not run. */
-export function evaluateBudgets({ ingest, scenarios, random, scale }) {
+export function evaluateBudgets({ ingest, scenarios, random, scale, streams }) {
   const out = [];
   const add = (name, rule, value, pass, extra = {}) =>
     out.push({ name, rule, value, status: pass === undefined ? 'SKIP' : pass ? 'PASS' : 'FAIL', ...extra });
@@ -99,7 +101,12 @@ export function evaluateBudgets({ ingest, scenarios, random, scale }) {
 
   // The match list's other query shapes (sort, head-to-head, round) keep the plain list's budget.
   const shapes = scenarios.filter((s) =>
-    ['latest-results-uncached', 'head-to-head-uncached', 'season-round-uncached'].includes(s.name),
+    [
+      'latest-results-uncached',
+      'head-to-head-uncached',
+      'several-teams-uncached',
+      'season-round-uncached',
+    ].includes(s.name),
   );
   add(
     'uncached query shapes p99',
@@ -210,6 +217,21 @@ export function evaluateBudgets({ ingest, scenarios, random, scale }) {
     `primary + workers < ${BUDGETS.serverRssMb} MB, shared pages once (PSS sum), peak under load, full dataset`,
     pss === undefined ? undefined : `${fmt.one(pss)} MB (summed RSS ${fmt.one(rss)} MB)`,
     pss === undefined ? undefined : pss < BUDGETS.serverRssMb,
+  );
+
+  add(
+    'live stream delivery p99',
+    `${streams?.clients ?? 5000} stream clients each get every event, p99 < ${BUDGETS.streamDeliveryP99Ms} ms from sending the update, while cached reads go on`,
+    streams
+      ? `${fmt.ms(streams.p99Ms)} ms, ${streams.received}/${streams.expected} delivered, ` +
+          `${fmt.one(streams.perConnectionKb)} KB per stream, cached reads ${fmt.int(streams.cachedReads.rps)} req/s`
+      : undefined,
+    streams
+      ? streams.p99Ms < BUDGETS.streamDeliveryP99Ms &&
+          streams.received === streams.expected &&
+          streams.closedEarly === 0 &&
+          streams.cachedReads.errors === 0
+      : undefined,
   );
   return out;
 }
