@@ -7,12 +7,16 @@ export function bestSourceRows<T extends { source: string }>(rows: readonly T[])
   return rows.filter((r) => r.source === best);
 }
 
+/** The states in which a match shows the live feed's events and statistics only (rowsInState). */
+const FEED_ONLY_STATES = new Set(['scheduled', 'live']);
+
 /**
- * The events and team statistics a match shows in its state: while it is live, the live feed's only
- * (docs/live-updates.md). Another source's of a live match describe it as it ended (a historical match
- * being replayed, or a source that already has the result), not as it stands, and would show goals not
- * yet scored. Lineups are what they were at kick-off whatever the source, and are not filtered.
+ * The events and team statistics a match shows in its state: before kick-off and while it is live, the
+ * live feed's only (docs/live-updates.md). Another source's of a scheduled or live match describe it as it
+ * ended (a historical match being replayed, reset to before kick-off; a source that already has the
+ * result), not as it stands, and would show goals not yet scored. Lineups are what they were at kick-off
+ * whatever the source, and are not filtered.
  */
 export function rowsInState<T extends { source: string }>(rows: readonly T[], status: string): readonly T[] {
-  return status === 'live' ? rows.filter((r) => r.source === SOURCE_NAMES.feed) : rows;
+  return FEED_ONLY_STATES.has(status) ? rows.filter((r) => r.source === SOURCE_NAMES.feed) : rows;
 }
