@@ -73,10 +73,7 @@ export class FeedCompetitions {
 
   private read(entry: unknown, context: RecordContext): void {
     const key = keyOf(entry);
-    const fail = (reason: string) => {
-      if (key !== undefined) this.book.rejectKey(key, context.place, reason);
-      context.reject(reason);
-    };
+    const fail = this.book.rejecter(key, context);
     const problem = namesStored(entry)
       ? schemaProblem(checkReference(), entry)
       : schemaProblem(checkDefinition(), entry);

@@ -86,6 +86,14 @@ export class KeyedRecords<E> {
     this.kept.set(key, { entry, place, text });
   }
 
+  /** How a record under `key` (undefined: it has none) is rejected: in its file's audit, and by its key. */
+  rejecter(key: string | undefined, context: RecordContext): (reason: string) => void {
+    return (reason) => {
+      if (key !== undefined) this.rejectKey(key, context.place, reason);
+      context.reject(reason);
+    };
+  }
+
   /** Remembers why the first record of a key that was never kept was rejected. */
   rejectKey(key: string, place: Place, reason: string): void {
     if (!this.first.has(key)) this.first.set(key, place);

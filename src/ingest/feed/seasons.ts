@@ -64,10 +64,7 @@ export class FeedSeasons {
       competitionKey !== undefined && seasonKey !== undefined
         ? bookKey(competitionKey, seasonKey)
         : undefined;
-    const fail = (reason: string) => {
-      if (key !== undefined) this.book.rejectKey(key, context.place, reason);
-      context.reject(reason);
-    };
+    const fail = this.book.rejecter(key, context);
     const problem = namesStored(entry)
       ? schemaProblem(checkReference(), entry)
       : schemaProblem(checkDefinition(), entry);
