@@ -1,3 +1,4 @@
+import { LIVE_EVENT_TYPES } from '../../live/match-update.js';
 import { Type } from '@sinclair/typebox';
 import { Nullable, Reference } from './common.js';
 import { MatchStatus } from './resources.js';
@@ -80,21 +81,9 @@ export const MatchLineups = Type.Object(
 );
 
 export const TimelineEvent = Type.Object({
-  type: Type.Union(
-    [
-      'goal',
-      'own_goal',
-      'penalty_goal',
-      // A penalty missed in play: only the operator's live feed records them (docs/live-updates.md).
-      'missed_penalty',
-      'yellow_card',
-      'second_yellow_card',
-      'red_card',
-      'substitution',
-      'shootout_kick',
-      'var',
-    ].map((t) => Type.Literal(t)),
-  ),
+  // What a live update may add (a penalty missed in play only the operator's feed records), and what
+  // only the sources record: shoot-out kicks and VAR reviews.
+  type: Type.Union([...LIVE_EVENT_TYPES, 'shootout_kick', 'var'].map((t) => Type.Literal(t))),
   period: Nullable(
     Type.Union(
       [
