@@ -23,8 +23,11 @@ function adjust(
   points: number,
   reason: string,
   reference: string,
+  when?: 'after the split',
 ): PointsAdjustment {
-  return { kind: 'points', competition, season, team, points, reason, reference };
+  const base: PointsAdjustment = { kind: 'points', competition, season, team, points, reason, reference };
+  // Taken from the total after a split's halving (Austria), not from the first phase's points.
+  return when === undefined ? base : { ...base, afterSplit: true };
 }
 
 // One line per adjustment, kept on one line on purpose (prettier would spread each over eight).
@@ -79,7 +82,7 @@ export const TABLE_ADJUSTMENTS: readonly TableAdjustment[] = [
   adjust('nl.1', '2023-24', 'SBV Vitesse', -18, 'repeated breaches of the KNVB licensing rules, 19 April 2024', 'https://www.voetbalzone.nl/nieuws/knvb-deelt-immense-puntenstraf-uit-vitesse-officieel-gedegradeerd-/433709'),
 
   // Austrian Bundesliga (points halved after 22 rounds: see the reasons for which total each applies to)
-  adjust('at.1', '2019-20', 'LASK', -4, 'team training during the COVID-19 ban: 6 points (May 2020) reduced to 4 on protest (June 2020), taken from the points after the halving', 'https://www.skysportaustria.at/bundesliga-protestkomitee-reduziert-lask-punkteabzug/'),
+  adjust('at.1', '2019-20', 'LASK', -4, 'team training during the COVID-19 ban: 6 points (May 2020) reduced to 4 on protest (June 2020), taken from the points after the halving', 'https://www.skysportaustria.at/bundesliga-protestkomitee-reduziert-lask-punkteabzug/', 'after the split'),
   adjust('at.1', '2022-23', 'Austria Wien', -3, 'late audited accounts (licensing): 4 points reduced to 3, applied from the start of 2022-23, before the halving', 'https://sport.orf.at/stories/3097224/'),
 
   // 3. Liga

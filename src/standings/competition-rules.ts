@@ -10,7 +10,7 @@
  *
  * Season keys compare by their starting year: "2023-24" is 2023, "1994" is 1994.
  */
-import type { CompetitionRules, TableRules, Tiebreaker } from './table-rules.js';
+import type { CompetitionRules, TableRules, TableSplit, Tiebreaker } from './table-rules.js';
 
 /**
  * Rules of a competition this file does not know (or a season outside its known eras): 3 points for a
@@ -45,6 +45,9 @@ function rules(
     ? { pointsForWin, pointsForDraw: 1, tiebreakers, reference }
     : { pointsForWin, pointsForDraw: 1, tiebreakers, finally: finally_, reference };
 }
+
+/** A rules era of a league that splits after a first phase (see TableSplit; applied by compute-standings). */
+const splitting = (era: TableRules, split: TableSplit): TableRules => ({ ...era, split });
 
 // ---------------------------------------------------------------------------------------------------
 // England
@@ -320,6 +323,24 @@ const AUSTRIA_SPLIT =
   'after 22 rounds the points are halved (rounded down) and the league splits into a championship and a qualification group; a club whose half point was rounded away then ranks ahead of a club level on points whose was not, before every other criterion';
 
 /**
+ * The Austrian split from 2018-19 (ligaportal.at, "so sieht die Tabelle nach der Punkteteilung aus"):
+ * after 22 rounds, places 1-6 form the championship group (Meistergruppe) and 7-12 the qualification
+ * group, each playing ten more rounds; the points are halved and rounded down. Final places 1-6 are the
+ * championship group's, 7-12 the qualification group's.
+ */
+const AUSTRIA_SPLIT_RULE: TableSplit = {
+  rounds: 22,
+  groups: [
+    { label: 'Championship group', size: 6 },
+    { label: 'Qualification group', size: 6 },
+  ],
+  points: 'halved',
+  levelFirst: 'rounded_away',
+  reference:
+    'https://www.ligaportal.at/bundesliga/allgemein-news/6405-tipico-bundesliga-so-sieht-die-tabelle-nach-der-punkteteilung-aus',
+};
+
+/**
  * Austrian Bundesliga (at.1). From 2018-19: 12 clubs, split after 22 rounds with points halved. Until
  * 2020-21: goal difference, goals scored, wins, away wins, head-to-head (ligaportal.at 2020). From
  * 2021-22 head-to-head comes first in every Austrian league (ligaportal.at, May 2022). The order for the
@@ -339,18 +360,24 @@ const AUSTRIA: CompetitionRules = {
     {
       from: '2018-19',
       until: '2020-21',
-      rules: rules(
-        [...GD_GF, 'wins', 'away_wins'],
-        'https://www.ligaportal.at/bundesliga/allgemein-news/6405-tipico-bundesliga-so-sieht-die-tabelle-nach-der-punkteteilung-aus',
-        `the matches between the clubs; ${AUSTRIA_SPLIT}`,
+      rules: splitting(
+        rules(
+          [...GD_GF, 'wins', 'away_wins'],
+          'https://www.ligaportal.at/bundesliga/allgemein-news/6405-tipico-bundesliga-so-sieht-die-tabelle-nach-der-punkteteilung-aus',
+          `the matches between the clubs; ${AUSTRIA_SPLIT}`,
+        ),
+        AUSTRIA_SPLIT_RULE,
       ),
     },
     {
       from: '2021-22',
-      rules: rules(
-        [...H2H, 'head_to_head_away_goals', ...GD_GF, 'wins', 'away_wins', 'away_goals_for'],
-        'https://www.ligaportal.at/bundesliga/allgemein-news/11214-vor-dem-saisonfinale-der-admiral-bundesliga-reihung-bei-punktegleichstand',
-        AUSTRIA_SPLIT,
+      rules: splitting(
+        rules(
+          [...H2H, 'head_to_head_away_goals', ...GD_GF, 'wins', 'away_wins', 'away_goals_for'],
+          'https://www.ligaportal.at/bundesliga/allgemein-news/11214-vor-dem-saisonfinale-der-admiral-bundesliga-reihung-bei-punktegleichstand',
+          AUSTRIA_SPLIT,
+        ),
+        AUSTRIA_SPLIT_RULE,
       ),
     },
   ],
@@ -399,10 +426,23 @@ const SWISS_SUPER_LEAGUE: CompetitionRules = {
     { until: '2022-23', rules: SWISS_OLD('2019%E2%80%9320_Swiss_Super_League') },
     {
       from: '2023-24',
-      rules: rules(
-        [...GD_GF, ...H2H],
-        'https://www.srf.ch/sport/fussball/super-league/finale-phase-der-super-league-das-muessen-sie-zum-modus-in-den-naechsten-wochen-wissen',
-        'away goals in the matches between the clubs, then a drawing of lots; after 33 rounds the league splits into two groups of six, points kept',
+      rules: splitting(
+        rules(
+          [...GD_GF, ...H2H],
+          'https://www.srf.ch/sport/fussball/super-league/finale-phase-der-super-league-das-muessen-sie-zum-modus-in-den-naechsten-wochen-wissen',
+          'away goals in the matches between the clubs, then a drawing of lots; after 33 rounds the league splits into two groups of six, points kept',
+        ),
+        // No season of this era is stored yet (the data ends at 2020-21): not checked on real data.
+        {
+          rounds: 33,
+          groups: [
+            { label: 'Championship group', size: 6 },
+            { label: 'Relegation group', size: 6 },
+          ],
+          points: 'kept',
+          reference:
+            'https://www.srf.ch/sport/fussball/super-league/finale-phase-der-super-league-das-muessen-sie-zum-modus-in-den-naechsten-wochen-wissen',
+        },
       ),
     },
   ],
@@ -413,15 +453,31 @@ const SWISS_CHALLENGE_LEAGUE: CompetitionRules = {
   eras: [{ until: '2022-23', rules: SWISS_OLD('2019%E2%80%9320_Swiss_Challenge_League') }],
 };
 
-/** Scottish Premiership: goal difference, goals scored, then a play-off (sportinglife.com). */
+/**
+ * Scottish Premiership: goal difference, goals scored, then a play-off (sportinglife.com). After 33 rounds
+ * (three rounds of every club against every other) the twelve clubs split into a top six and a bottom six,
+ * which play five more rounds among themselves, points kept; places 1-6 are the top six's and 7-12 the
+ * bottom six's, whatever their points (Wikipedia, "Scottish Premiership", Format).
+ */
 const SCOTLAND: CompetitionRules = {
   competition: 'sco.1',
   eras: [
     {
-      rules: rules(
-        GD_GF,
-        wiki('2023%E2%80%9324_Scottish_Premiership'),
-        'a play-off where it matters; after 33 rounds the league splits into a top and a bottom six, and no club moves between the halves whatever its points',
+      rules: splitting(
+        rules(
+          GD_GF,
+          wiki('2023%E2%80%9324_Scottish_Premiership'),
+          'a play-off where it matters; after 33 rounds the league splits into a top and a bottom six, and no club moves between the halves whatever its points',
+        ),
+        {
+          rounds: 33,
+          groups: [
+            { label: 'Top six', size: 6 },
+            { label: 'Bottom six', size: 6 },
+          ],
+          points: 'kept',
+          reference: wiki('Scottish_Premiership#Format'),
+        },
       ),
     },
   ],

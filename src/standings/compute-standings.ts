@@ -1,5 +1,5 @@
-import { rank, type Result } from './tiebreak.js';
-import type { AwardedResult, PointsAdjustment, TableRules } from './table-rules.js';
+import { rank, type Result, type Tally } from './tiebreak.js';
+import type { AwardedResult, PointsAdjustment, TableRules, TableSplit } from './table-rules.js';
 import { tableStage } from './table-stages.js';
 
 /** A stored match of the season, as the computation needs it. */
@@ -112,17 +112,22 @@ function groupPlayOffs(placed: ReadonlyArray<{ match: SeasonMatch; label: string
   return playOffs;
 }
 
-function groupsOf(input: SeasonInput): { groups: Group[]; split: boolean } {
+function groupsOf(input: SeasonInput): { groups: Group[]; split: boolean; later: Group['results'] } {
   const byLabel = new Map<string, Group>();
   const links = new Map<string, Set<string>>();
   let split = false;
+  const later: Group['results'] = [];
   const sorted = [...input.matches].sort((a, b) =>
     a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : 0,
   );
   const placed: Array<{ match: SeasonMatch; label: string | null | undefined }> = [];
   for (const match of sorted) {
     const stage = tableStage(match.stage, match.round, input.league);
-    if (stage.kind === 'split') split = true;
+    if (stage.kind === 'split') {
+      split = true;
+      const result = counted(match, input.awarded);
+      if (result) later.push({ ...result, startsAt: match.startsAt });
+    }
     if (stage.kind === 'table') placed.push({ match, label: stage.group });
     if (stage.kind === 'unnamed-group') {
       placed.push({ match, label: undefined });
@@ -168,7 +173,7 @@ function groupsOf(input: SeasonInput): { groups: Group[]; split: boolean } {
           ? -1
           : 1;
   });
-  return { groups, split };
+  return { groups, split, later };
 }
 
 function formOf(team: string, results: Group['results']): string | null {
@@ -182,45 +187,139 @@ function formOf(team: string, results: Group['results']): string | null {
   return letters.length > 0 ? letters.join('') : null;
 }
 
+/** One row of a table, from a team's tally and its points. */
+function rowOf(
+  position: number,
+  group: string | null,
+  team: string,
+  t: Tally,
+  points: number,
+  results: Group['results'],
+): ComputedRow {
+  return {
+    position,
+    group,
+    team,
+    played: t.played,
+    won: t.wins,
+    drawn: t.draws,
+    lost: t.played - t.wins - t.draws,
+    goalsFor: t.goalsFor,
+    goalsAgainst: t.goalsAgainst,
+    goalDifference: t.goalsFor - t.goalsAgainst,
+    points,
+    form: formOf(team, results),
+  };
+}
+
 /**
- * A season's tables computed from its stored results: one per group of a group stage, one for a league
- * (labelled "Regular season" when the league then splits, since the phases after the split carry points
- * by rules not computed here), none for knockout rounds. Every team of a table's matches has a row, with
- * zeros before its first result. Points adjustments apply in every table of the season holding the team.
+ * Whether a league's season has reached its split: the data holds matches of the phase after it, or every
+ * club has played its first-phase rounds. The clubs must fill the groups exactly, or the split (of
+ * another format than the rules describe) is not applied.
  */
-export function computeStandings(input: SeasonInput): { rows: ComputedRow[]; applied: AppliedAdjustment[] } {
-  const { groups, split } = groupsOf(input);
+function splitReached(split: TableSplit, group: Group, teams: readonly string[], later: boolean): boolean {
+  if (split.groups.reduce((sum, g) => sum + g.size, 0) !== teams.length) return false;
+  if (later) return true;
+  const played = new Map<string, number>();
+  for (const r of group.results)
+    for (const team of [r.home, r.away]) played.set(team, (played.get(team) ?? 0) + 1);
+  return teams.every((team) => (played.get(team) ?? 0) >= split.rounds);
+}
+
+/**
+ * The final table of a season that split (TableSplit): the first phase ranked as an ordinary table
+ * places the clubs in their groups; each group is then ranked by the first phase's points, kept or
+ * halved (rounded down), plus its later points, with the tiebreakers over the whole season's results.
+ * Positions run on from one group to the next. Adjustments marked `afterSplit` count after the halving.
+ */
+function splitTable(
+  split: TableSplit,
+  group: Group,
+  teams: readonly string[],
+  later: Group['results'],
+  input: SeasonInput,
+  adjustments: ReadonlyArray<PointsAdjustment & { teamId: string }>,
+): ComputedRow[] {
+  const scoring = { win: input.rules.pointsForWin, draw: input.rules.pointsForDraw };
+  const sum = (team: string, after: boolean) =>
+    adjustments
+      .filter((a) => a.teamId === team && (a.afterSplit === true) === after)
+      .reduce((total, a) => total + a.points, 0);
+  const before = new Map(teams.map((team) => [team, sum(team, false)]));
+  const first = rank(teams, group.results, scoring, input.rules.tiebreakers, before);
+  const whole = [...group.results, ...later].sort((a, b) =>
+    a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : 0,
+  );
+  const rows: ComputedRow[] = [];
+  let offset = 0;
+  for (const { label, size } of split.groups) {
+    const members = first.order.slice(offset, offset + size);
+    const firstPoints = new Map(
+      members.map((team) => [team, first.tallies.get(team)!.points + before.get(team)!]),
+    );
+    const carried = (team: string) => {
+      const points = firstPoints.get(team)!;
+      return split.points === 'halved' ? Math.floor(points / 2) : points;
+    };
+    // The whole season's tally counts the first phase's points as they were: the bonus makes them up to
+    // the points carried, plus the adjustments made after the split.
+    const bonus = new Map(
+      members.map((team) => [team, carried(team) - first.tallies.get(team)!.points + sum(team, true)]),
+    );
+    const levelFirst =
+      split.levelFirst === 'rounded_away'
+        ? (team: string) => (split.points === 'halved' && firstPoints.get(team)! % 2 !== 0 ? 1 : 0)
+        : undefined;
+    const teamOrder = teams.filter((team) => members.includes(team));
+    const ranked = rank(teamOrder, whole, scoring, input.rules.tiebreakers, bonus, levelFirst);
+    ranked.order.forEach((team, index) => {
+      const t = ranked.tallies.get(team)!;
+      rows.push(rowOf(offset + index + 1, label, team, t, t.points + bonus.get(team)!, whole));
+    });
+    offset += size;
+  }
+  return rows;
+}
+
+/**
+ * A season's tables computed from its stored results: one per group of a group stage, one for a league,
+ * none for knockout rounds. A league whose rules split it after a first phase (TableSplit) gets, once the
+ * split is reached, its final table by groups; a league that splits by rules not computed here (its
+ * later phases in the data, no TableSplit) gets its first phase only, labelled "Regular season". Every
+ * team of a table's matches has a row, with zeros before its first result. Points adjustments apply in
+ * every table of the season holding the team. `split` is the split applied, if any.
+ */
+export function computeStandings(input: SeasonInput): {
+  rows: ComputedRow[];
+  applied: AppliedAdjustment[];
+  split: TableSplit | null;
+} {
+  const { groups, split, later } = groupsOf(input);
   const scoring = { win: input.rules.pointsForWin, draw: input.rules.pointsForDraw };
   const rows: ComputedRow[] = [];
   const applied = new Map<PointsAdjustment, AppliedAdjustment>();
+  let splitApplied: TableSplit | null = null;
   for (const group of groups) {
-    const label = group.label === null && split ? 'Regular season' : group.label;
     const teams = input.teamOrder.filter((team) => group.teams.has(team));
     const bonus = new Map<string, number>();
-    for (const adjustment of input.points) {
-      if (!group.teams.has(adjustment.teamId)) continue;
+    const adjustments = input.points.filter((a) => group.teams.has(a.teamId));
+    for (const adjustment of adjustments) {
       bonus.set(adjustment.teamId, (bonus.get(adjustment.teamId) ?? 0) + adjustment.points);
       const { teamId, points, reason, reference } = adjustment;
       applied.set(adjustment, { team: teamId, points, reason, reference });
     }
+    const rule = input.rules.split;
+    if (group.label === null && input.league && rule && splitReached(rule, group, teams, split)) {
+      rows.push(...splitTable(rule, group, teams, later, input, adjustments));
+      splitApplied = rule;
+      continue;
+    }
+    const label = group.label === null && split ? 'Regular season' : group.label;
     const { order, tallies } = rank(teams, group.results, scoring, input.rules.tiebreakers, bonus);
     order.forEach((team, index) => {
       const t = tallies.get(team)!;
-      rows.push({
-        position: index + 1,
-        group: label,
-        team,
-        played: t.played,
-        won: t.wins,
-        drawn: t.draws,
-        lost: t.played - t.wins - t.draws,
-        goalsFor: t.goalsFor,
-        goalsAgainst: t.goalsAgainst,
-        goalDifference: t.goalsFor - t.goalsAgainst,
-        points: t.points + (bonus.get(team) ?? 0),
-        form: formOf(team, group.results),
-      });
+      rows.push(rowOf(index + 1, label, team, t, t.points + (bonus.get(team) ?? 0), group.results));
     });
   }
-  return { rows, applied: [...applied.values()] };
+  return { rows, applied: [...applied.values()], split: splitApplied };
 }

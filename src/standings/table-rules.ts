@@ -38,6 +38,27 @@ export interface TableRules {
   finally?: string;
   /** Public reference the rules were taken from (a URL). */
   reference: string;
+  /** A league that splits into groups after a first phase (Scotland, Austria): how its final table is made. */
+  split?: TableSplit;
+}
+
+/**
+ * A league season that splits after a first phase of `rounds` rounds: the clubs go, by their position
+ * then, into groups of the given sizes (top first), play on within their group, and no club moves
+ * between groups. The final table lists the groups in order, each ranked by its points: the first
+ * phase's kept (`kept`) or halved and rounded down (`halved`), plus the points of the later phase.
+ * Tiebreakers count the results of the whole season. The split applies once every club has played its
+ * `rounds` first-phase matches, or once the data holds matches of the later phase; before, the table is
+ * an ordinary one.
+ */
+export interface TableSplit {
+  rounds: number;
+  groups: ReadonlyArray<{ label: string; size: number }>;
+  points: 'kept' | 'halved';
+  /** What ranks first among clubs level on points, before every tiebreaker: a club whose half point was rounded away (Austria). */
+  levelFirst?: 'rounded_away';
+  /** Public reference the split was taken from (a URL). */
+  reference: string;
 }
 
 /** Rules of one competition, by era: `from` and `until` are season keys, inclusive ("1994", "1981-82"). */
@@ -59,6 +80,11 @@ export interface PointsAdjustment {
   team: string;
   /** Points added; a deduction is negative. */
   points: number;
+  /**
+   * In a season whose points are halved at a split: true when the competition took the points from the
+   * total after the halving; otherwise they count in the first phase's total, halved with it.
+   */
+  afterSplit?: boolean;
   reason: string;
   reference: string;
 }

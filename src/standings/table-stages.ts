@@ -1,7 +1,7 @@
 /**
  * Which table, if any, a stored match counts toward, from its stage and round as the sources give them
- * (free text: see ../shared/data/README.md, "Rounds, stages, groups"). Knockout rounds, play-offs and the
- * phases after a league splits count toward no table.
+ * (free text: see ../shared/data/README.md, "Rounds, stages, groups"). Knockout rounds and play-offs count
+ * toward no table; the phases after a league splits only toward a split's final table (TableSplit).
  */
 export type TableStage =
   /** A table: `group` is null for a season's one table, else the group's label. */
@@ -10,7 +10,9 @@ export type TableStage =
   | { kind: 'unnamed-group' }
   /**
    * A phase after the league split into groups (championship, relegation, play-off groups), whose tables
-   * start from points carried over or halved: not computed; the table before it is the regular season's.
+   * start from points carried over or halved. Counted in the final table where the competition's rules
+   * describe the split (TableSplit, compute-standings.ts); otherwise not, and the table is the regular
+   * season's.
    */
   | { kind: 'split' }
   | { kind: 'none' };

@@ -25,23 +25,26 @@ export interface Points {
   draw: number;
 }
 
+const EMPTY: Readonly<Tally> = {
+  played: 0,
+  points: 0,
+  wins: 0,
+  draws: 0,
+  awayWins: 0,
+  goalsFor: 0,
+  goalsAgainst: 0,
+  awayGoalsFor: 0,
+};
+
 function tally(teams: readonly string[], results: readonly Result[], scoring: Points): Map<string, Tally> {
   const out = new Map<string, Tally>();
-  for (const team of teams)
-    out.set(team, {
-      played: 0,
-      points: 0,
-      wins: 0,
-      draws: 0,
-      awayWins: 0,
-      goalsFor: 0,
-      goalsAgainst: 0,
-      awayGoalsFor: 0,
-    });
+  for (const team of teams) out.set(team, { ...EMPTY });
+  // A result counts for each of its teams that is ranked here: a group after a split counts its clubs'
+  // first-phase matches against the other groups' clubs too.
+  const none: Tally = { ...EMPTY };
   for (const r of results) {
-    const home = out.get(r.home);
-    const away = out.get(r.away);
-    if (!home || !away) continue;
+    const home = out.get(r.home) ?? none;
+    const away = out.get(r.away) ?? none;
     home.played += 1;
     away.played += 1;
     home.goalsFor += r.homeGoals;
@@ -140,7 +143,8 @@ function resolve(
 
 /**
  * Ranks `teams` (given in the order that breaks a complete tie) by points, adjusted by `bonus`, then
- * by `criteria`. Returns the teams in table order and each one's tally over all results.
+ * by `first` (highest first; a rule of a split season, before every criterion), then by `criteria`.
+ * Returns the teams in table order and each one's tally over all results.
  */
 export function rank(
   teams: readonly string[],
@@ -148,11 +152,12 @@ export function rank(
   scoring: Points,
   criteria: readonly Tiebreaker[],
   bonus: ReadonlyMap<string, number> = new Map(),
+  first?: (team: string) => number,
 ): { order: string[]; tallies: Map<string, Tally> } {
   const tallies = tally(teams, results, scoring);
   const total = (team: string) => tallies.get(team)!.points + (bonus.get(team) ?? 0);
-  const order = partition(teams, total).flatMap((level) =>
-    resolve(level, criteria, 0, results, tallies, scoring),
-  );
+  const order = partition(teams, total)
+    .flatMap((level) => (first === undefined ? [level] : partition(level, first)))
+    .flatMap((level) => resolve(level, criteria, 0, results, tallies, scoring));
   return { order, tallies };
 }

@@ -210,6 +210,76 @@ describe('sources: league tables computed from the stored results', () => {
     }
   });
 
+  it('ranks a league that split by its groups: Austria halved (as published), Scotland kept', async (t) => {
+    if (!needsSharedData(t)) return;
+    const rows = async (code: string, key: string) => {
+      const { competition, season: s } = await season(code, key);
+      return (await computeSeasonTable(real.storage.db, competition, s)).rows;
+    };
+    // Championship groups as oddsportal.com publishes them (points halved after 22 rounds, LASK's 4 points
+    // of 2019-20 taken after the halving, Austria Wien's 3 of 2022-23 before it):
+    // https://oddsportal2.com/ajax-standings_/tab/table/table_sub/overall/t/foCMES4l/ts/zsmQLhq3 (2019-20),
+    // https://fd.oddsportal.com/ajax-standings_/tab/table/table_sub/overall/t/d2fQdWMH/ts/SMXNaaYO (2022-23).
+    const published: Record<string, string[]> = {
+      '2019-20': [
+        '32 22 8 2 110-34 50',
+        '32 17 7 8 64-43 38',
+        '32 15 9 8 69-43 35',
+        '32 20 4 8 67-37 33',
+        '32 12 6 14 52-74 27',
+        '32 10 5 17 46-60 19',
+      ],
+      '2022-23': [
+        '32 23 8 1 67-22 49',
+        '32 20 6 6 57-29 42',
+        '32 14 12 6 54-38 35',
+        '32 12 6 14 50-47 25',
+        '32 11 10 11 55-52 24',
+        '32 11 5 16 45-63 23',
+      ],
+    };
+    for (const [key, figuresOf] of Object.entries(published)) {
+      const table = await rows('at.1', key);
+      assert.deepEqual(
+        table.slice(0, 6).map((r) => figures(r)),
+        figuresOf,
+        `at.1 ${key}`,
+      );
+      assert.deepEqual(
+        table.map((r) => `${r.position} ${r.group}`),
+        Array.from(
+          { length: 12 },
+          (_, i) => `${i + 1} ${i < 6 ? 'Championship group' : 'Qualification group'}`,
+        ),
+      );
+    }
+    // Scotland 2024-25: Hearts, in the bottom six, end 7th with more points than St Mirren, 6th.
+    const scotland = await rows('sco.1', '2024-25');
+    assert.deepEqual(
+      scotland.slice(5, 7).map((r) => [r.position, r.group, r.team.name, r.points, r.played]),
+      [
+        [6, 'Top six', 'St. Mirren FC', 50, 38],
+        [7, 'Bottom six', 'Heart of Midlothian', 52, 38],
+      ],
+    );
+    // A season still before its split (Austria 2025-26 in the stored data) is an ordinary table.
+    assert.ok((await rows('at.1', '2025-26')).every((r) => r.group === null));
+    // The answer's rules say which split was applied, and only where it was.
+    const rulesOf = async (code: string, key: string) => {
+      const { competition, season: s } = await season(code, key);
+      return (await computeSeasonTable(real.storage.db, competition, s)).rules;
+    };
+    assert.deepEqual(
+      [
+        (await rulesOf('at.1', '2022-23'))?.split?.points,
+        (await rulesOf('at.1', '2022-23'))?.split?.level_first,
+      ],
+      ['halved', 'rounded_away'],
+    );
+    assert.equal((await rulesOf('sco.1', '2024-25'))?.split?.points, 'kept');
+    assert.equal((await rulesOf('at.1', '2025-26'))?.split, undefined);
+  });
+
   it('describes the zones of known seasons as they ended, a reserve team’s place passing down', async (t) => {
     if (!needsSharedData(t)) return;
     const zones = async (code: string, key: string) => {

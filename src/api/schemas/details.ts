@@ -217,6 +217,32 @@ const TableRules = Nullable(
         Type.String({ description: 'What decides after these criteria, when results cannot show it' }),
       ),
       reference: Type.String({ description: 'Where the rules were taken from' }),
+      split: Type.Optional(
+        Type.Object(
+          {
+            rounds: Type.Integer({ description: 'Rounds of the first phase, after which the league split' }),
+            groups: Type.Array(Type.Object({ label: Type.String(), size: Type.Integer({ minimum: 1 }) }), {
+              description: 'The groups, top first: places 1 to size of the first, and so on (rows.group)',
+            }),
+            points: Type.Union([Type.Literal('kept'), Type.Literal('halved')], {
+              description: "The first phase's points: kept, or halved and rounded down",
+            }),
+            level_first: Nullable(
+              Type.Literal('rounded_away', {
+                description:
+                  'What ranks first among clubs level on points, before the tiebreakers: a club whose half point was rounded away',
+              }),
+            ),
+            reference: Type.String({ description: 'Where the split was taken from' }),
+          },
+          {
+            description:
+              'Present when the table is the final one of a league that split after a first phase: each group ' +
+              "is ranked by the first phase's points (kept or halved) plus its later points, and no club moves " +
+              'between groups. Absent before the split and for every other table.',
+          },
+        ),
+      ),
     },
     { description: 'How a computed table ranks teams; null for a published table' },
   ),

@@ -4,7 +4,7 @@ import { TABLE_ADJUSTMENTS } from '../../standings/adjustments.js';
 import { rulesFor } from '../../standings/competition-rules.js';
 import { zonesFor } from '../../standings/competition-zones.js';
 import { computeStandings } from '../../standings/compute-standings.js';
-import type { AwardedResult, PointsAdjustment, TableRules } from '../../standings/table-rules.js';
+import type { AwardedResult, PointsAdjustment, TableRules, TableSplit } from '../../standings/table-rules.js';
 import { zoneDescriptions } from '../../standings/table-zones.js';
 import type { Database } from '../../storage/schema.js';
 import type { CompetitionRow, SeasonRow } from '../../storage/repositories/competition.repository.js';
@@ -25,6 +25,14 @@ export interface SeasonTable {
     tiebreakers: string[];
     finally: string | null;
     reference: string;
+    /** The split applied, for the final table of a league that split after a first phase. */
+    split?: {
+      rounds: number;
+      groups: Array<{ label: string; size: number }>;
+      points: 'kept' | 'halved';
+      level_first: 'rounded_away' | null;
+      reference: string;
+    };
   } | null;
   adjustments: Array<{
     team: { id: string; name: string };
@@ -40,14 +48,29 @@ export interface SeasonTable {
 /** Computed tables kept per process; each season's is computed once per dataset generation. */
 const MAX_SEASONS = 2000;
 
-function rulesOut(rules: TableRules, known: boolean): NonNullable<SeasonTable['rules']> {
-  return {
+function rulesOut(
+  rules: TableRules,
+  known: boolean,
+  split: TableSplit | null,
+): NonNullable<SeasonTable['rules']> {
+  const out: NonNullable<SeasonTable['rules']> = {
     known,
     points_for_win: rules.pointsForWin,
     points_for_draw: rules.pointsForDraw,
     tiebreakers: [...rules.tiebreakers],
     finally: rules.finally ?? null,
     reference: rules.reference,
+  };
+  if (split === null) return out;
+  return {
+    ...out,
+    split: {
+      rounds: split.rounds,
+      groups: split.groups.map((g) => ({ label: g.label, size: g.size })),
+      points: split.points,
+      level_first: split.levelFirst ?? null,
+      reference: split.reference,
+    },
   };
 }
 
@@ -111,7 +134,7 @@ export async function computeSeasonTable(
   const teamOrder = teams
     .map((t) => t.id)
     .sort((a, b) => (names.get(a)! < names.get(b)! ? -1 : names.get(a)! > names.get(b)! ? 1 : 0));
-  const { rows, applied } = computeStandings({
+  const { rows, applied, split } = computeStandings({
     matches: results.map((m) => ({
       home: m.home_team_id,
       away: m.away_team_id,
@@ -134,7 +157,7 @@ export async function computeSeasonTable(
   const team = (id: string) => ({ id, name: names.get(id)! });
   return {
     basis: rows.length > 0 ? 'computed' : null,
-    rules: rows.length > 0 ? rulesOut(rules, known) : null,
+    rules: rows.length > 0 ? rulesOut(rules, known, split) : null,
     adjustments: applied.map((a) => ({
       team: team(a.team),
       points: a.points,

@@ -253,3 +253,107 @@ test('groups a source leaves unnamed are found from who played whom and numbered
     ],
   );
 });
+
+// Leagues that split after a first phase (TableSplit). Four clubs, one round each against every other,
+// then two groups of two.
+const split = (points: 'kept' | 'halved', levelFirst?: 'rounded_away'): TableRules => ({
+  ...rules(['goal_difference', 'goals_for']),
+  split: {
+    rounds: 3,
+    groups: [
+      { label: 'Top', size: 2 },
+      { label: 'Bottom', size: 2 },
+    ],
+    points,
+    ...(levelFirst ? { levelFirst } : {}),
+    reference: 'test',
+  },
+});
+const top = (spec: string) => played(spec, { round: 'Championship, Matchday 4' });
+const bottom = (spec: string) => played(spec, { round: 'Relegation, Matchday 4' });
+
+// A 7, B 4, C 3, D 3 after the first phase (C above D on goal difference).
+const FIRST_PHASE = () => [
+  played('A 1-0 C'),
+  played('A 1-0 D'),
+  played('A 0-0 B'),
+  played('B 1-0 C'),
+  played('D 1-0 B'),
+  played('C 2-0 D'),
+];
+
+test('split, points kept: a bottom-group club with more points stays below the top group', () => {
+  const { rows, split: applied } = table(
+    [...FIRST_PHASE(), top('A 0-0 B'), bottom('C 5-0 D'), bottom('D 0-3 C')],
+    split('kept'),
+  );
+  assert.equal(order(rows), 'A B C D');
+  assert.deepEqual(
+    rows.map((r) => [r.position, r.group, r.points]),
+    [
+      [1, 'Top', 8],
+      [2, 'Top', 5],
+      [3, 'Bottom', 9],
+      [4, 'Bottom', 3],
+    ],
+  );
+  assert.equal(row(rows, 'C').played, 5);
+  assert.equal(row(rows, 'C').goalsFor, 10);
+  assert.equal(applied?.points, 'kept');
+});
+
+test('split: before it the table is an ordinary one; once the first phase is played the groups apply', () => {
+  const before = table(FIRST_PHASE().slice(0, 4), split('kept'));
+  assert.ok(before.rows.every((r) => r.group === null));
+  assert.equal(before.split, null);
+  const reached = table(FIRST_PHASE(), split('kept'));
+  assert.deepEqual(
+    reached.rows.map((r) => `${r.team} ${r.group}`),
+    ['A Top', 'B Top', 'C Bottom', 'D Bottom'],
+  );
+  // Without split rules, a league whose data holds later phases keeps its first phase only.
+  const plain = table([...FIRST_PHASE(), top('A 0-0 B')], rules(['goal_difference']));
+  assert.ok(plain.rows.every((r) => r.group === 'Regular season' && r.played === 3));
+});
+
+test('split, points halved: rounded down, and a club whose half point was rounded away ranks first among those level', () => {
+  // First phase: A 5 (goal difference +1), B 4 (+4), D 4 (0), C 3. Halved: A 2 (2.5), B 2, D 2, C 1 (1.5).
+  const first = [
+    played('A 0-0 B'),
+    played('A 1-0 C'),
+    played('A 0-0 D'),
+    played('B 5-0 C'),
+    played('D 1-0 B'),
+    played('C 1-0 D'),
+  ];
+  const { rows } = table([...first, top('A 1-1 B'), bottom('D 0-1 C')], split('halved', 'rounded_away'));
+  assert.deepEqual(
+    rows.map((r) => [r.team, r.group, r.points]),
+    [
+      ['A', 'Top', 3],
+      ['B', 'Top', 3],
+      ['C', 'Bottom', 4],
+      ['D', 'Bottom', 2],
+    ],
+  );
+  // Without the rounded-away rule B's better goal difference would come first.
+  assert.equal(order(table([...first, top('A 1-1 B'), bottom('D 0-1 C')], split('halved')).rows), 'B A C D');
+});
+
+test('split, points halved: adjustments count before the halving unless taken after it', () => {
+  const matches = [...FIRST_PHASE(), top('A 0-0 B'), bottom('C 0-0 D')];
+  const deduction = (afterSplit: boolean) => ({
+    kind: 'points' as const,
+    competition: 'x',
+    season: 'y',
+    team: 'A',
+    teamId: 'A',
+    points: -2,
+    reason: 'test',
+    reference: 'test',
+    ...(afterSplit ? { afterSplit } : {}),
+  });
+  // A: 7 in the first phase. Before: (7 - 2) / 2 = 2, + 1. After: 7 / 2 = 3, + 1 - 2.
+  assert.equal(row(table(matches, split('halved'), { points: [deduction(false)] }).rows, 'A').points, 3);
+  assert.equal(row(table(matches, split('halved'), { points: [deduction(true)] }).rows, 'A').points, 2);
+});
