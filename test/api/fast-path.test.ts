@@ -77,6 +77,8 @@ test('the fast path answers as the full path does', async (t) => {
       `/api/v1/football/matches?team_id=${ids.teams.manCity}&opponent_id=${ids.teams.burnley}`,
       `/api/v1/football/matches?updated_since=2024-01-01T00:00:00Z&sort=-starts_at&limit=3`,
       `/api/v1/football/matches?round=Matchday%201&sort=-starts_at&page=2&limit=2`,
+      // A list of teams: each ID checked before the page is read.
+      `/api/v1/football/matches?team_id=${ids.teams.manCity},${ids.teams.burnley}&limit=3`,
       `/api/v1/football/matches/${ids.matches.burnleyCity}`,
       `/api/v1/football/teams/${ids.teams.arsenal}`,
       `/api/v1/coverage/summary`,
@@ -96,6 +98,15 @@ test('the fast path answers as the full path does', async (t) => {
       assert.equal(fast.got.status, 200, url);
       const body = JSON.parse(fast.got.body) as { meta?: { request_id: string } };
       if (body.meta) assert.equal(body.meta.request_id, header(fast.got, 'x-request-id'));
+    }
+  });
+
+  await t.test('a list naming a team that does not exist is the full path’s 404, not a page', async () => {
+    const url = `/api/v1/football/matches?team_id=${ids.teams.manCity},team_${'0'.repeat(16)}`;
+    for (let i = 0; i < 2; i += 1) {
+      const { got, fast } = await answer(url, auth);
+      assert.equal(got.status, 404);
+      assert.equal(fast, false);
     }
   });
 

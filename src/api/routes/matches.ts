@@ -9,6 +9,7 @@ import {
   matchJsonPageReaderNow,
   matchJsonReaderNow,
 } from '../../storage/repositories/match.repository.js';
+import { allExistNow } from '../../storage/repositories/record-existence.js';
 import { findTeam } from '../../storage/repositories/team.repository.js';
 import { ApiError, notFound } from '../errors/catalogue.js';
 import { toHeadToHead, toMatch } from '../mappers.js';
@@ -30,6 +31,7 @@ export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
   const matchNow = matchJsonReaderNow(storage);
   const recordNow = headToHeadNow(storage);
   const newestNow = newestChangeOfNow(storage);
+  const existNow = allExistNow(storage);
 
   /** The head-to-head record of every page, and where an updated_since client resumes: both as asked. */
   const moreMeta = async ({ filter }: MatchList): Promise<MoreMeta> => ({
@@ -57,10 +59,14 @@ export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { d
   const listNow: ReadNow | undefined =
     pageNow &&
     moreMetaNow &&
+    existNow &&
     ((_params, query) => {
       const list = matchList(query);
-      // A list of IDs is checked whole (every ID must exist) by the handler, which needs to wait.
-      if (list instanceof ApiError || list.filter.teamIds || list.filter.competitionIds) return undefined;
+      if (list instanceof ApiError) return undefined;
+      // Every ID of a list must exist, whatever the page shows: the handler names the first that does not.
+      const { teamIds, competitionIds } = list.filter;
+      if (teamIds && !existNow('teams', teamIds)) return undefined;
+      if (competitionIds && !existNow('competitions', competitionIds)) return undefined;
       // Read before the page (see the handler).
       const more = moreMetaNow(list);
       const page = pageNow(list.filter, list.page, list.order);
