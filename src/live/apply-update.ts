@@ -13,6 +13,7 @@ import type { Database } from '../storage/schema.js';
 import { describeChanges } from './live-changes.js';
 import { isOpen, refreshLiveCounts } from './live-counts.js';
 import { eventsProblem } from './live-events.js';
+import { hasLineups, lineupsProblem, storeLineupPlayers, writeLiveLineups } from './live-lineups.js';
 import { hasStatistics, writeLiveStatistics } from './live-statistics.js';
 import type { MatchUpdate } from './match-update.js';
 import { refuse } from './record-rejection.js';
@@ -75,12 +76,16 @@ async function applyChecked(
   if (!judged.ok) throw new LiveRejection(judged.reason);
   const problem = eventsProblem(update.events ?? [], update.remove_events ?? []);
   if (problem) throw new LiveRejection(problem);
+  const lineupProblem = lineupsProblem(update.lineups);
+  if (lineupProblem) throw new LiveRejection(lineupProblem);
   if (update.statistics && match.local_date === null) {
     throw new LiveRejection('statistics: the match has no local date to file them under');
   }
+  const at = now.toISOString();
+  // The lineups' players first: an event of the same update may name a player its lineup adds.
+  const playersChanged = update.lineups ? await storeLineupPlayers(trx, update.lineups, at) : false;
   const names = await playerNames(trx, update);
 
-  const at = now.toISOString();
   const next = judged.next;
   const matchChanged =
     next.status !== match.status ||
@@ -110,6 +115,14 @@ async function applyChecked(
     statisticsMove = moved(before, await hasStatistics(trx, dated));
   }
 
+  let lineupsChanged = false;
+  let lineupsMove = 0;
+  if (update.lineups) {
+    const before = await hasLineups(trx, match.id);
+    lineupsChanged = (await writeLiveLineups(trx, match, update.lineups, at)) || playersChanged;
+    lineupsMove = moved(before, await hasLineups(trx, match.id));
+  }
+
   const scored = (home: number | null) => home !== null;
   const counted = await refreshLiveCounts(
     trx,
@@ -118,6 +131,7 @@ async function applyChecked(
       results: moved(scored(match.home_score), scored(next.home_score)),
       events: moved(eventsBefore, eventsAfter),
       statistics: statisticsMove,
+      lineups: lineupsMove,
       openness: isOpen(match.status) !== isOpen(next.status),
     },
     at,
@@ -144,6 +158,7 @@ async function applyChecked(
     corrected: judged.corrected,
     events,
     statisticsChanged,
+    lineupsChanged,
     updatedAt: matchChanged ? at : match.updated_at,
   });
   const logged = {
@@ -175,7 +190,7 @@ async function applyChecked(
 
 /**
  * Applies one live match update (docs/live-updates.md) in one transaction: the match's status and score,
- * its timeline events and team statistics, its stored JSON, its competition's counts, the change log and
+ * its timeline events, team statistics and lineups, its stored JSON, its competition's counts, the change log and
  * the live events log, all or nothing. `update` is checked against the format first. A duplicate (its
  * `update_id` applied before) or stale update (its `sequence` not above the newest applied) changes
  * nothing; a refused one is recorded in the rejections log with its reason, outside the transaction that

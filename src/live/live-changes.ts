@@ -37,6 +37,8 @@ export interface LiveChanges {
   /** The operator's IDs of the events removed. */
   events_removed?: string[];
   statistics_changed?: true;
+  /** A side's lineup (its players, formation or coach) changed. */
+  lineups_changed?: true;
   /** The update was sent as a correction (`"correction": true`). */
   correction: boolean;
   /** What only the correction allowed (a status moving back, a score going down, ...), when anything. */
@@ -62,6 +64,7 @@ export interface AppliedChange {
   corrected: string[];
   events: LiveEventChanges;
   statisticsChanged: boolean;
+  lineupsChanged: boolean;
   /** The match's `updated_at` now. */
   updatedAt: string;
 }
@@ -91,6 +94,7 @@ export function describeChanges(c: AppliedChange): LiveChanges {
     ...(events.updated.length > 0 ? { events_updated: events.updated } : {}),
     ...(events.removed.length > 0 ? { events_removed: events.removed } : {}),
     ...(c.statisticsChanged ? { statistics_changed: true as const } : {}),
+    ...(c.lineupsChanged ? { lineups_changed: true as const } : {}),
     correction: update.correction === true,
     ...(c.corrected.length > 0 ? { corrected: c.corrected } : {}),
     state: {

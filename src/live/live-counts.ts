@@ -16,6 +16,8 @@ export interface CountMoves {
   events: number;
   /** The match got its first team statistics. */
   statistics: number;
+  /** The match got its first lineup row. */
+  lineups: number;
   /** The match went from open (scheduled, live, postponed) to played or called off, or back. */
   openness: boolean;
 }
@@ -23,7 +25,7 @@ export interface CountMoves {
 /**
  * Brings the counts the coverage flags read (and a season's `is_current`) up to date after one match
  * changed, without recounting the dataset as an ingestion does (derived-counts.ts): the competition's
- * result, timeline and statistics counts move by what this match's change moved them, which is exact
+ * result, timeline, statistics and lineup counts move by what this match's change moved them, which is exact
  * because every writer of those rows keeps the counts exact in the transaction that writes them. Rows
  * are written, with `updated_at`, only when a value changes. Returns the IDs written, for the change log.
  */
@@ -34,10 +36,10 @@ export async function refreshLiveCounts(
   now: string,
 ): Promise<{ competitions: string[]; seasons: string[] }> {
   const written = { competitions: [] as string[], seasons: [] as string[] };
-  if (moves.results !== 0 || moves.events !== 0 || moves.statistics !== 0) {
+  if (moves.results !== 0 || moves.events !== 0 || moves.statistics !== 0 || moves.lineups !== 0) {
     const competition = await db
       .selectFrom('competitions')
-      .select(['result_count', 'event_match_count', 'stats_match_count'])
+      .select(['result_count', 'event_match_count', 'stats_match_count', 'lineup_match_count'])
       .where('id', '=', match.competition_id)
       .executeTakeFirstOrThrow();
     await db
@@ -46,6 +48,7 @@ export async function refreshLiveCounts(
         result_count: Math.max(0, Number(competition.result_count) + moves.results),
         event_match_count: Math.max(0, Number(competition.event_match_count) + moves.events),
         stats_match_count: Math.max(0, Number(competition.stats_match_count) + moves.statistics),
+        lineup_match_count: Math.max(0, Number(competition.lineup_match_count) + moves.lineups),
         updated_at: now,
       })
       .where('id', '=', match.competition_id)

@@ -120,6 +120,63 @@ export const LiveStatistics = Type.Object(
   },
 );
 
+/** The most players a team sheet names: a starting eleven, and a bench. */
+export const MAX_STARTING = 11;
+export const MAX_BENCH = 23;
+
+const placed = {
+  shirt_number: Type.Optional(Type.Integer({ minimum: 0, maximum: 99, description: 'The shirt number' })),
+  position: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 20,
+      description: 'The position, as the operator writes it (GK, CB)',
+    }),
+  ),
+};
+
+export const LineupPlayer = Type.Union(
+  [
+    Type.Object(
+      { id: PlayerId, ...placed },
+      { additionalProperties: false, description: 'A player Touchline has, by ID' },
+    ),
+    Type.Object(
+      {
+        key: operatorId("The operator's own key for the player: the same key is the same player"),
+        name: Name,
+        ...placed,
+      },
+      {
+        additionalProperties: false,
+        description: "A player by the operator's key and name: stored as a player the first time",
+      },
+    ),
+  ],
+  { description: '{id} (a Touchline player ID) or {key, name}' },
+);
+
+export const TeamLineup = Type.Object(
+  {
+    formation: Type.Optional(
+      Type.Union([Type.String({ minLength: 1, maxLength: 20 }), Type.Null()], {
+        description: 'The formation (4-3-3)',
+      }),
+    ),
+    coach: Type.Optional(Type.Union([Name, Type.Null()], { description: "The coach's name" })),
+    starting: Type.Array(LineupPlayer, {
+      minItems: 1,
+      maxItems: MAX_STARTING,
+      description: 'The starting players',
+    }),
+    bench: Type.Optional(Type.Array(LineupPlayer, { maxItems: MAX_BENCH, description: 'The substitutes' })),
+  },
+  {
+    additionalProperties: false,
+    description: "The team's lineup: it replaces the one stored for the team, all of it",
+  },
+);
+
 export const MatchUpdate = Type.Object(
   {
     update_id: operatorId(
@@ -150,6 +207,12 @@ export const MatchUpdate = Type.Object(
         { additionalProperties: false, description: "Each side's team statistics" },
       ),
     ),
+    lineups: Type.Optional(
+      Type.Object(
+        { home: Type.Optional(TeamLineup), away: Type.Optional(TeamLineup) },
+        { additionalProperties: false, description: "Each side's lineup" },
+      ),
+    ),
     correction: Type.Optional(
       Type.Boolean({
         description:
@@ -165,3 +228,5 @@ export type MatchUpdate = Static<typeof MatchUpdate>;
 export type LiveEvent = Static<typeof LiveEvent>;
 export type LiveStatistics = Static<typeof LiveStatistics>;
 export type MatchRef = Static<typeof MatchRef>;
+export type LineupPlayer = Static<typeof LineupPlayer>;
+export type TeamLineup = Static<typeof TeamLineup>;

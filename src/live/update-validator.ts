@@ -23,7 +23,30 @@ function literals(schema: TSchema): string[] | undefined {
   return values.every((v) => typeof v === 'string') ? (values as string[]) : undefined;
 }
 
+/** A lineup player's place: `/lineups/home/starting/0`. */
+const LINEUP_PLAYER = /^\/lineups\/(home|away)\/(starting|bench)\/\d+$/;
+
+/**
+ * What is wrong with a lineup player (a union of {id} and {key, name}): the errors of the variant the
+ * player's fields point to, else what it must be.
+ */
+function describeLineupPlayer(error: ValueError): string {
+  const value = error.value as Record<string, unknown> | null;
+  const variant =
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? 'id' in value
+        ? 0
+        : 'key' in value
+          ? 1
+          : undefined
+      : undefined;
+  const errors = variant === undefined ? [] : [...(error.errors[variant] ?? [])];
+  const first = errors.find((e) => /^Unexpected property/.test(e.message)) ?? errors[0];
+  return first ? describe(first) : `${where(error.path)} must be {id} or {key, name}`;
+}
+
 function describe(error: ValueError): string {
+  if (LINEUP_PLAYER.test(error.path) && error.errors.length > 0) return describeLineupPlayer(error);
   const allowed = literals(error.schema);
   if (allowed) return `${where(error.path)} must be one of ${allowed.join(', ')}`;
   const additional = /^Unexpected property/.test(error.message);

@@ -485,6 +485,7 @@ describe('live: applying match updates', () => {
       'events_updated',
       'events_removed',
       'statistics_changed',
+      'lineups_changed',
       'correction',
       'corrected',
       'state',

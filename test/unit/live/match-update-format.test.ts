@@ -65,6 +65,18 @@ describe('live: the match update format', () => {
         home: { corners: 4, possession_percent: 55.5, expected_goals: 1.7 },
         away: { red_cards: null },
       },
+      lineups: {
+        home: {
+          formation: '4-3-3',
+          coach: 'A. Coach',
+          starting: [
+            { id: 'player_abc', shirt_number: 1, position: 'GK' },
+            { key: 'P-9', name: 'A. Striker', shirt_number: 9, position: 'CF' },
+          ],
+          bench: [{ key: 'P-12', name: 'B. Keeper' }],
+        },
+        away: { formation: null, coach: null, starting: [{ id: 'player_def' }] },
+      },
       correction: false,
     };
     assert.deepEqual(checkMatchUpdate(everything), { ok: true, update: everything });
@@ -99,6 +111,46 @@ describe('live: the match update format', () => {
       reason({ ...GOAL, events: [{ ...GOAL.events[0], type: 'corner' }] }),
       'events[0].type must be one of goal, own_goal, penalty_goal, missed_penalty, yellow_card, second_yellow_card, red_card, substitution',
     );
+    const lineup = (home: unknown) => reason({ ...GOAL, lineups: { home } });
+    assert.equal(
+      lineup({ starting: [{ id: 'player_abc', captain: true }] }),
+      'lineups.home.starting[0].captain is not a field the format knows',
+    );
+    assert.equal(
+      lineup({ starting: [{ key: 'P-9', name: 'A', shirt: 9 }] }),
+      'lineups.home.starting[0].shirt is not a field the format knows',
+    );
+    assert.equal(lineup({ starting: [{ key: 'P-9' }] }), 'lineups.home.starting[0].name is missing');
+    assert.equal(
+      lineup({ starting: [{ name: 'A' }] }),
+      'lineups.home.starting[0] must be {id} or {key, name}',
+    );
+    assert.match(lineup({ starting: [{ id: 'P9' }] }), /^lineups\.home\.starting\[0\]\.id: /);
+    assert.match(
+      lineup({ starting: [{ id: 'player_a', shirt_number: 100 }] }),
+      /^lineups\.home\.starting\[0\]\.shirt_number: /,
+    );
+    assert.match(lineup({ starting: [] }), /^lineups\.home\.starting: expected array length/);
+    assert.match(
+      lineup({ starting: Array.from({ length: 12 }, (_, i) => ({ key: `p${i}`, name: `P ${i}` })) }),
+      /^lineups\.home\.starting: expected array length/,
+    );
+    assert.match(
+      lineup({
+        starting: [{ id: 'player_a' }],
+        bench: Array.from({ length: 24 }, (_, i) => ({ key: `p${i}`, name: `P ${i}` })),
+      }),
+      /^lineups\.home\.bench: expected array length/,
+    );
+    assert.equal(lineup({ bench: [] }), 'lineups.home.starting is missing');
+    assert.equal(
+      lineup({ starting: [{ id: 'player_a' }], shape: '4-4-2' }),
+      'lineups.home.shape is not a field the format knows',
+    );
+    assert.equal(
+      reason({ ...GOAL, lineups: { middle: { starting: [] } } }),
+      'lineups.middle is not a field the format knows',
+    );
     assert.equal(reason([GOAL]), 'an update must be a JSON object');
     assert.equal(reason(null), 'an update must be a JSON object');
   });
@@ -118,10 +170,21 @@ describe('live: the match update format', () => {
     const ajv = new Ajv2020({ strict: false });
     const validate = ajv.compile(matchUpdateJsonSchema());
     assert.ok(validate(GOAL), JSON.stringify(validate.errors));
+    const withLineup = {
+      ...GOAL,
+      lineups: {
+        away: { starting: [{ key: 'k', name: 'N', shirt_number: 0 }], bench: [{ id: 'player_a' }] },
+      },
+    };
+    assert.ok(validate(withLineup), JSON.stringify(validate.errors));
+    assert.ok(checkMatchUpdate(withLineup).ok);
     for (const bad of [
       { ...GOAL, colour: 'red' },
       { ...GOAL, sequence: -1 },
       { ...GOAL, match: 'M1' },
+      { ...GOAL, lineups: { home: { starting: [{ id: 'player_a', captain: true }] } } },
+      { ...GOAL, lineups: { home: { starting: [{ key: 'k' }] } } },
+      { ...GOAL, lineups: { home: { starting: [] } } },
     ]) {
       assert.equal(validate(bad), false, JSON.stringify(bad));
       assert.equal(checkMatchUpdate(bad).ok, false);
