@@ -10,10 +10,7 @@ import { feedJsonSchema, PUBLISHED_SCHEMA_PATH } from '../../src/ingest/feed/pub
 import { ROOT } from '../support/cli.js';
 import { doc, fixture, normalize, NORTH, type Doc } from './support.js';
 
-const REGENERATE =
-  "npx tsx -e \"import('./src/ingest/feed/published-schema.ts').then((m) => " +
-  'console.log(JSON.stringify(m.feedJsonSchema(), null, 2)))" > docs/feed/feed.schema.json && ' +
-  'npx prettier --write docs/feed/feed.schema.json';
+const REGENERATE = 'npx tsx scripts/write-json-schemas.ts';
 
 const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8')) as unknown;
 

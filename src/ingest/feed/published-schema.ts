@@ -1,3 +1,4 @@
+import { jsonSchemaDocument } from '../../text/json-schema-document.js';
 import { feedDocument, RECORD_LISTS } from './feed-schema.js';
 
 /** Where the schema is published in the repository, relative to its root. */
@@ -10,13 +11,10 @@ export const PUBLISHED_SCHEMA_PATH = 'docs/feed/feed.schema.json';
  * say (keys that name records, real dates, time zones) are in docs/feed.md.
  */
 export function feedJsonSchema(): Record<string, unknown> {
-  const document = feedDocument((list) => RECORD_LISTS[list]);
-  return {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    title: 'Touchline operator feed',
-    description:
-      'Competitions, seasons, teams and fixtures an operator ingests with `touchline ingest feed`. ' +
+  return jsonSchemaDocument(
+    feedDocument((list) => RECORD_LISTS[list]),
+    'Touchline operator feed',
+    'Competitions, seasons, teams and fixtures an operator ingests with `touchline ingest feed`. ' +
       'Generated from src/ingest/feed/feed-schema.ts; the rules are in docs/feed.md.',
-    ...(JSON.parse(JSON.stringify(document)) as Record<string, unknown>),
-  };
+  );
 }

@@ -162,7 +162,7 @@ describe('live: the match update format', () => {
     assert.deepEqual(
       published,
       matchUpdateJsonSchema(),
-      `regenerate it: npx tsx scripts/write-match-update-schema.ts`,
+      `regenerate it: npx tsx scripts/write-json-schemas.ts`,
     );
   });
 
