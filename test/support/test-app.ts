@@ -18,7 +18,7 @@ export interface TestApp {
 export async function appOnStorage(
   storage: Storage,
   options: Partial<
-    Pick<AppOptions, 'limits' | 'plans' | 'keyPollMs' | 'corsOrigins' | 'accessLog' | 'compression'>
+    Pick<AppOptions, 'limits' | 'plans' | 'keyPollMs' | 'corsOrigins' | 'accessLog' | 'compression' | 'live'>
   > & {
     cacheEntries?: number;
     cacheBytes?: number;
@@ -40,6 +40,7 @@ export async function appOnStorage(
     corsOrigins: options.corsOrigins,
     accessLog: options.accessLog,
     compression: options.compression,
+    live: options.live,
   });
   return { app, cache, generation };
 }

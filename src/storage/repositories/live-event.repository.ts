@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, LiveEventTable, LiveRejectionTable } from '../schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -21,17 +21,7 @@ export type NewLiveEvent = Omit<LiveEventTable, 'seq' | 'payload' | 'changes'> &
   changes: unknown;
 };
 
-function toRow(r: {
-  seq: number | string;
-  match_id: string;
-  competition_id: string;
-  update_id: string;
-  sequence: number;
-  actor: string;
-  applied_at: string;
-  payload: string;
-  changes: string;
-}): LiveEventRow {
+function toRow(r: Selectable<LiveEventTable>): LiveEventRow {
   return {
     seq: Number(r.seq),
     matchId: r.match_id,

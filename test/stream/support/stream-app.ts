@@ -2,12 +2,13 @@
 // stream tests, and rows of the live-update log as the code that applies updates writes them.
 import type { TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppOptions } from '../../../src/api/app.js';
-import { DatasetGeneration } from '../../../src/cache/dataset-generation.js';
-import { MemoryResponseCache } from '../../../src/cache/response-cache.js';
+import type { AppOptions } from '../../../src/api/app.js';
+import type { DatasetGeneration } from '../../../src/cache/dataset-generation.js';
+import type { MemoryResponseCache } from '../../../src/cache/response-cache.js';
 import type { Storage } from '../../../src/storage/connection.js';
 import { appendLiveEvent } from '../../../src/storage/repositories/live-event.repository.js';
 import { openLiveFeed, type LiveFeed, type LiveFeedOptions } from '../../../src/stream/live-feed.js';
+import { appOnStorage } from '../../support/test-app.js';
 
 export const SECRET = 'a-test-secret-of-at-least-32-characters';
 
@@ -36,19 +37,7 @@ export async function streamApp(
     tokenSecret: SECRET,
     ...options.feed,
   });
-  const cache = new MemoryResponseCache(1000);
-  const generation = new DatasetGeneration(storage.db, 60_000);
-  await generation.refresh();
-  generation.onChange(() => void cache.clear());
-  const app = await buildApp({
-    storage,
-    cache,
-    generation,
-    version: 'v1',
-    env: 'development',
-    live,
-    ...options.app,
-  });
+  const { app, cache, generation } = await appOnStorage(storage, { ...options.app, live });
   t.after(async () => {
     await app.close();
     await live.close();
