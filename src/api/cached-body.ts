@@ -14,10 +14,10 @@ const QUOTED_PLACEHOLDER = JSON.stringify(REQUEST_ID_PLACEHOLDER);
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * The weak ETag of the 200 a cache key names, in a dataset generation. Every answer is a function of the
- * stored data, which only an ingestion (a new generation) changes, and of the validated request (the
- * key), so the tag is made from those, and the release, rather than from the body: it costs a hash of
- * a hundred bytes, not of the whole body, and both paths make the same one.
+ * The weak ETag of the 200 a cache key names, in a version of the data it shows (answer-scope.ts). Every
+ * answer is a function of the stored data, whose changes move the versions of what they change, and of
+ * the validated request (the key), so the tag is made from those, and the release, rather than from the
+ * body: it costs a hash of a hundred bytes, not of the whole body, and both paths make the same one.
  */
 export function etagOf(generation: string, key: string): string {
   return `W/"${generation}-${hash('sha1', `${RELEASE} ${key}`, 'base64url').slice(0, 22)}"`;

@@ -13,7 +13,7 @@ export interface RouteDeps {
   storage: Storage;
   cache: ResponseCache;
   generation: DatasetGeneration;
-  /** Season tables, published or computed once per dataset generation. */
+  /** Season tables, published or computed once per version of their season. */
   standings: StandingsBook;
   version: string;
 }

@@ -56,7 +56,7 @@ export class RedisResponseCache implements ResponseCache {
     await this.redis.set(KEY_PREFIX + key, raw, 'EX', this.ttlSeconds);
   }
 
-  /** Entries are keyed on the dataset generation, so nothing needs deleting when it changes. */
+  /** Entries are keyed on the version of the data they show, so nothing needs deleting when it changes. */
   async clear(): Promise<void> {}
 
   /** A key of its own per probe: concurrent probes (of this or another instance) must not read each other's. */

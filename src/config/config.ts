@@ -33,7 +33,7 @@ export interface Config {
    * null leaves it to the source (a `clubs` folder beside a local source, else the public repository).
    */
   clubs: string | null;
-  /** How often an API process re-reads the dataset generation (ms) to drop stale cached responses. */
+  /** How often an API process reads the invalidation log (ms): the bound on serving an invalidated answer. */
   generationPollMs: number;
   /** Whether answers are cached at all (off measures the database path, e.g. in the benchmark). */
   responseCache: boolean;

@@ -1,5 +1,6 @@
 import type { Storage } from '../storage/connection.js';
 import { logRunChanges } from '../storage/repositories/change-log.repository.js';
+import { recordInvalidation } from '../storage/repositories/invalidation.repository.js';
 import { refreshDerivedCounts } from '../storage/repositories/derived-counts.js';
 import { refreshEventPlayerLinks } from '../storage/repositories/event-player-links.js';
 import { refreshMatchJson, type ChangedMatch } from '../storage/repositories/match-json.js';
@@ -18,6 +19,7 @@ import type {
   TeamRecord,
 } from './canonical.js';
 import { storedAliasKey } from './identity/team-resolver.js';
+import { runInvalidation } from './run-invalidation.js';
 import type { LoadedSource } from './source.js';
 import type { Progress } from './progress.js';
 import { sourceRank } from './source-precedence.js';
@@ -79,19 +81,22 @@ function countsFor(ids: string[], outcome: ReadonlyMap<string, keyof SyncCounts>
   return counts;
 }
 
+/** What a run wrote to each detail table, named as DetailRecords names them. */
+type DetailWrites = Record<keyof DetailRecords, SyncResult>;
+
 /** Detail tables in an order that satisfies their references (players before the rows naming them). */
-async function syncDetails(trx: Transaction<Database>, d: DetailRecords, now: string): Promise<SyncResult[]> {
-  return [
-    await syncRecords(trx, 'players', d.players, now),
-    await syncRecords(trx, 'match_sources', d.matchSources, now, { hashed: true }),
-    await syncRecords(trx, 'squad_members', d.squadMembers, now),
-    await syncRecords(trx, 'match_team_stats', d.teamStats, now),
-    await syncRecords(trx, 'match_team_sheets', d.teamSheets, now),
-    await syncRecords(trx, 'match_lineups', d.lineups, now),
+async function syncDetails(trx: Transaction<Database>, d: DetailRecords, now: string): Promise<DetailWrites> {
+  return {
+    players: await syncRecords(trx, 'players', d.players, now),
+    matchSources: await syncRecords(trx, 'match_sources', d.matchSources, now, { hashed: true }),
+    squadMembers: await syncRecords(trx, 'squad_members', d.squadMembers, now),
+    teamStats: await syncRecords(trx, 'match_team_stats', d.teamStats, now),
+    teamSheets: await syncRecords(trx, 'match_team_sheets', d.teamSheets, now),
+    lineups: await syncRecords(trx, 'match_lineups', d.lineups, now),
     // Compared by digest, as matches are: a re-import of 48,000 goals reads two columns of each.
-    await syncRecords(trx, 'match_events', d.events, now, { hashed: true }),
-    await syncRecords(trx, 'standings', d.standings, now),
-  ];
+    events: await syncRecords(trx, 'match_events', d.events, now, { hashed: true }),
+    standings: await syncRecords(trx, 'standings', d.standings, now),
+  };
 }
 
 interface RunContext {
@@ -117,18 +122,18 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
       keep: (incoming, stored) => sourceRank(String(stored.source)) < sourceRank(incoming.source),
     });
     const details = await syncDetails(trx, batch.details, now);
-    const synced = [competitions, seasons, teams, matches, ...details];
+    const synced = [competitions, seasons, teams, matches, ...Object.values(details)];
     // The counts derive from these tables alone, and every run that changes them refreshes the counts in
     // the same transaction: a run that changed nothing leaves them true as they are.
     const changed = synced.some((r) => r.inserted + r.updated > 0);
     const derived = changed
       ? await refreshDerivedCounts(trx, now)
-      : { seasons: [] as string[], competitions: [] as string[] };
+      : { seasons: [] as string[], competitions: [] as string[], detailFlagTurned: false };
     // Scorers named without a player record, linked to a World Cup source's player: derived from the stored
     // rows like the counts, so the links do not depend on which source came first. Only players, squads,
     // lineups and events decide them.
-    const [players, , squads, , , lineups, events] = details;
-    const people = [players, squads, lineups, events].some((r) => r!.inserted + r!.updated > 0);
+    const { players, squadMembers, lineups, events } = details;
+    const people = [players, squadMembers, lineups, events].some((r) => r.inserted + r.updated > 0);
     const links = people ? await refreshEventPlayerLinks(trx, now) : 0;
     const matchJson = await refreshMatchJson(trx, storage.engine, {
       matches: changedMatches(batch.matches, matches),
@@ -138,6 +143,10 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
       seasons: idsWhere(seasons, 'updated'),
     });
     if (changed) await refreshPlannerStatistics(trx, storage.engine);
+    if (changed || aliasesWritten > 0 || links > 0) {
+      const writes = { competitions, seasons, teams, matches, details, derived, linksChanged: links > 0 };
+      await recordInvalidation(trx, storage.engine, runInvalidation(batch, writes), run.clock());
+    }
     const wrote = (result: SyncResult) => idsWhere(result, 'inserted', 'updated');
     const logged = await logRunChanges(
       trx,

@@ -7,6 +7,11 @@ import {
   newestLiveEventOf,
   type LiveEventRow,
 } from '../storage/repositories/live-event.repository.js';
+import {
+  EVERYTHING,
+  invalidationOf,
+  recordInvalidation,
+} from '../storage/repositories/invalidation.repository.js';
 import { refreshMatchJson } from '../storage/repositories/match-json.js';
 import { notifyLiveEvents } from '../stream/live-notify.js';
 import type { Database } from '../storage/schema.js';
@@ -83,7 +88,10 @@ async function applyChecked(
   }
   const at = now.toISOString();
   // The lineups' players first: an event of the same update may name a player its lineup adds.
-  const playersChanged = update.lineups ? await storeLineupPlayers(trx, update.lineups, at) : false;
+  const players = update.lineups
+    ? await storeLineupPlayers(trx, update.lineups, at)
+    : { added: false, renamed: false };
+  const playersChanged = players.added || players.renamed;
   const names = await playerNames(trx, update);
 
   const next = judged.next;
@@ -150,6 +158,16 @@ async function applyChecked(
     await logChanges(trx, 'season', counted.seasons, stamp);
     if (matchChanged) await logChanges(trx, 'match', [match.id], stamp);
   }
+  // Whatever the update changed, it is the match's answers, its season's table and what its competition
+  // counts; a renamed player or a turned coverage flag shows in other matches' answers too.
+  await recordInvalidation(
+    trx,
+    storage.engine,
+    players.renamed || counted.detailFlagTurned
+      ? EVERYTHING
+      : invalidationOf([match.id, match.season_id, ...counted.competitions, ...counted.seasons]),
+    now,
+  );
 
   const changes = describeChanges({
     match,

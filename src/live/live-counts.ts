@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { turnsDetailFlag } from '../storage/repositories/derived-counts.js';
 import type { Database } from '../storage/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -27,30 +28,32 @@ export interface CountMoves {
  * changed, without recounting the dataset as an ingestion does (derived-counts.ts): the competition's
  * result, timeline, statistics and lineup counts move by what this match's change moved them, which is exact
  * because every writer of those rows keeps the counts exact in the transaction that writes them. Rows
- * are written, with `updated_at`, only when a value changes. Returns the IDs written, for the change log.
+ * are written, with `updated_at`, only when a value changes. Returns the IDs written, for the change log,
+ * and whether a coverage flag of match sub-resources turned (turnsDetailFlag).
  */
 export async function refreshLiveCounts(
   db: Db,
   match: { competition_id: string; season_id: string },
   moves: CountMoves,
   now: string,
-): Promise<{ competitions: string[]; seasons: string[] }> {
-  const written = { competitions: [] as string[], seasons: [] as string[] };
+): Promise<{ competitions: string[]; seasons: string[]; detailFlagTurned: boolean }> {
+  const written = { competitions: [] as string[], seasons: [] as string[], detailFlagTurned: false };
   if (moves.results !== 0 || moves.events !== 0 || moves.statistics !== 0 || moves.lineups !== 0) {
     const competition = await db
       .selectFrom('competitions')
       .select(['result_count', 'event_match_count', 'stats_match_count', 'lineup_match_count'])
       .where('id', '=', match.competition_id)
       .executeTakeFirstOrThrow();
+    const counts = {
+      result_count: Math.max(0, Number(competition.result_count) + moves.results),
+      event_match_count: Math.max(0, Number(competition.event_match_count) + moves.events),
+      stats_match_count: Math.max(0, Number(competition.stats_match_count) + moves.statistics),
+      lineup_match_count: Math.max(0, Number(competition.lineup_match_count) + moves.lineups),
+    };
+    written.detailFlagTurned = turnsDetailFlag(competition, counts);
     await db
       .updateTable('competitions')
-      .set({
-        result_count: Math.max(0, Number(competition.result_count) + moves.results),
-        event_match_count: Math.max(0, Number(competition.event_match_count) + moves.events),
-        stats_match_count: Math.max(0, Number(competition.stats_match_count) + moves.statistics),
-        lineup_match_count: Math.max(0, Number(competition.lineup_match_count) + moves.lineups),
-        updated_at: now,
-      })
+      .set({ ...counts, updated_at: now })
       .where('id', '=', match.competition_id)
       .execute();
     written.competitions.push(match.competition_id);

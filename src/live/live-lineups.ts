@@ -68,15 +68,20 @@ export function lineupsProblem(lineups: Lineups | undefined): string | undefined
 
 /**
  * Checks that each player named by ID exists and stores each player named by key (a `feed` player, its
- * ID from the key; renamed when the operator renames them). Returns whether a player was added or renamed.
+ * ID from the key; renamed when the operator renames them). Says whether a player was added, and whether
+ * one was renamed (a name other matches' answers may show).
  */
-export async function storeLineupPlayers(db: Db, lineups: Lineups, now: string): Promise<boolean> {
+export async function storeLineupPlayers(
+  db: Db,
+  lineups: Lineups,
+  now: string,
+): Promise<{ added: boolean; renamed: boolean }> {
   const places = placesOf(lineups);
   const ids = [...new Set(places.map((p) => lineupPlayerId(p.player)))];
-  if (ids.length === 0) return false;
+  const stores = { added: false, renamed: false };
+  if (ids.length === 0) return stores;
   const rows = await db.selectFrom('players').select(['id', 'name']).where('id', 'in', ids).execute();
   const stored = new Map(rows.map((r) => [r.id, r.name]));
-  let changed = false;
   for (const { where, player } of places) {
     if ('id' in player) {
       if (!stored.has(player.id)) throw new LiveRejection(`${where}: no player ${player.id}`);
@@ -96,17 +101,18 @@ export async function storeLineupPlayers(db: Db, lineups: Lineups, now: string):
           updated_at: now,
         })
         .execute();
+      stores.added = true;
     } else if (name !== player.name) {
       await db
         .updateTable('players')
         .set({ name: player.name, updated_at: now })
         .where('id', '=', id)
         .execute();
+      stores.renamed = true;
     } else continue;
     stored.set(id, player.name);
-    changed = true;
   }
-  return changed;
+  return stores;
 }
 
 /** Whether the match has a lineup row of any source: what lineup_match_count counts. */

@@ -27,7 +27,7 @@ export function registerServiceMetrics(registry: Registry, db: Kysely<Database>)
   });
   new Gauge({
     name: 'touchline_dataset_generation',
-    help: 'ID of the newest successful ingestion run: cached answers are keyed on it (0 before any)',
+    help: 'ID of the newest successful ingestion run (0 before any)',
     registers: [registry],
     async collect() {
       const run = await latestSuccessfulRun(db).catch(() => undefined);

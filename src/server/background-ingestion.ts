@@ -38,7 +38,7 @@ export function ingestInBackground(specs: string[], log: Logger): BackgroundInge
       child.on('close', (code) => {
         const lastLine = output.trim().split('\n').pop() ?? '';
         if (code === 0) {
-          // Serving processes notice the new dataset generation by themselves.
+          // Serving processes read what it changed from the invalidation log by themselves.
           log.info({ source, location }, lastLine);
         } else if (!stopped) {
           log.warn(

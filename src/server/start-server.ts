@@ -64,7 +64,7 @@ export async function startServer(
   generation.onChange(() => void cache.clear());
   const metrics = await processMetrics(config, storage, redis);
   // Live streams (src/stream): this process follows the log itself, or gets the cluster primary's events;
-  // events reaching it make it read the dataset generation at once, so live answers are current.
+  // events reaching it make it read the invalidation log at once, so live answers are current.
   const live = openLiveFeed(storage, {
     ...config.stream,
     log,

@@ -235,6 +235,23 @@ export interface LiveRejectionTable {
   excerpt: string;
 }
 
+/**
+ * What one committed change of served data invalidates (migration 0016): `*` (everything), or scope
+ * names separated by spaces (invalidation.repository.ts).
+ */
+export interface InvalidationTable {
+  seq: Generated<number | string>;
+  scopes: string;
+  recorded_at: string;
+}
+
+/** The newest invalidation naming each record (`*`: the newest of everything), migration 0016. */
+export interface RecordVersionTable {
+  record_id: string;
+  seq: number | string;
+  recorded_at: string;
+}
+
 export interface KeyWindowTable {
   key_id: string;
   /** The slot's end, ms since the epoch (bigint: read back as a string on PostgreSQL). */
@@ -389,4 +406,6 @@ export interface Database {
   match_sources: MatchSourceTable;
   live_events: LiveEventTable;
   live_rejections: LiveRejectionTable;
+  invalidations: InvalidationTable;
+  record_versions: RecordVersionTable;
 }

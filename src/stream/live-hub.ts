@@ -66,7 +66,7 @@ export class LiveHub {
     });
   }
 
-  /** Told of every batch published (after the streams): a process refreshing its dataset generation. */
+  /** Told of every batch published (after the streams): a process reading the invalidation log. */
   onPublish(listener: (events: readonly LiveEvent[]) => void): void {
     this.listeners.push(listener);
   }

@@ -90,6 +90,11 @@ const UNDO_AFTER_0007: Record<string, readonly string[]> = {
     'drop table live_rejections',
     'drop table live_events',
   ],
+  '0016-invalidations': [
+    'drop index record_versions_seq',
+    'drop table record_versions',
+    'drop table invalidations',
+  ],
 };
 
 /** The SQLite database's tables, indexes and columns, to compare before an undoing and after the redo. */

@@ -1,34 +1,10 @@
-// How fresh answers are once live updates are applied: the dataset generation names the newest event, so
-// an applied update drops cached answers and changes ETags; a live match's live-* answers say how briefly
-// they may be kept, and the server keeps none of them.
+// How fresh a live match's answers are: its live-* answers say how briefly they may be kept, and the server
+// keeps none of them. (What an applied update invalidates: test/api/per-record-invalidation.test.ts.)
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildTestApp } from '../support/build-app.js';
 import { appOnStorage } from '../support/test-app.js';
 import { appendUpdate } from './support/stream-app.js';
-
-test('an applied live update is a new dataset generation', async (t) => {
-  const built = await buildTestApp(t);
-  const { app, cache, generation } = await appOnStorage(built.storage);
-  t.after(() => app.close());
-  const url = `/api/v1/football/matches/${built.ids.matches.burnleyCity}/timeline`;
-  const before = generation.current;
-  assert.doesNotMatch(before, /~/, 'no live event yet: the generation is the run’s alone');
-  const first = await app.inject({ url, headers: built.auth() });
-  assert.equal(cache.size, 1);
-
-  const seq = await appendUpdate(built.storage, built.ids.matches.burnleyCity, built.ids.competitions.en1);
-  await generation.refresh();
-  assert.equal(generation.current, `${before}~${seq}`);
-  assert.equal(cache.size, 0, 'cached answers dropped');
-  const second = await app.inject({ url, headers: built.auth() });
-  assert.notEqual(second.headers.etag, first.headers.etag);
-  const stale = await app.inject({
-    url,
-    headers: { ...built.auth(), 'if-none-match': String(first.headers.etag) },
-  });
-  assert.equal(stale.statusCode, 200, 'the ETag of before the update names nothing current');
-});
 
 test('a live match’s live-* answers carry Cache-Control: max-age=5 and are not kept by the server', async (t) => {
   const built = await buildTestApp(t);

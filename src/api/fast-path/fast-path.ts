@@ -9,6 +9,7 @@ import type { ReadNow } from '../route-context.js';
 import type { RouteInfo, RouteTable } from '../routing/route-table.js';
 import type { RouteValidators, Validate } from '../routing/route-validators.js';
 import type { AnsweredRequest, OnAnswered } from '../answered-request.js';
+import { answerScope, answerVersion } from '../answer-scope.js';
 import { acceptedCoding } from '../http/accept-encoding.js';
 import { answerWriter, type Written } from './answers.js';
 import { fastHeaders } from './request-headers.js';
@@ -31,8 +32,10 @@ interface Resolved {
   params: Readonly<Record<string, string | undefined>>;
   query: Readonly<Record<string, unknown>>;
   valid: boolean;
-  /** The cache key and ETag in `generation`, made again when the generation changes. */
-  generation: string;
+  /** The records its answer is about (answer-scope.ts). */
+  scope: readonly string[];
+  /** The cache key and ETag in `version`, made again when the version changes. */
+  version: string;
   key: string;
   etag: string;
   /** The read clock (see admit) when its answer was last read from the database. */
@@ -146,23 +149,19 @@ export function createFastPath(deps: FastPathDeps): FastPath {
         params,
         query,
         valid,
-        generation: '',
+        scope: valid ? answerScope(route.url, params) : [],
+        version: '',
         key: '',
         etag: '',
         lastRead: Number.NEGATIVE_INFINITY,
       };
       resolvedUrls.set(url, resolved);
     }
-    const current = resolved.route.followsRuns ? generation.withRuns : generation.current;
-    if (resolved.valid && resolved.generation !== current) {
-      resolved.generation = current;
-      resolved.key = resolved.route.keyOf(
-        resolved.generation,
-        resolved.route.url,
-        resolved.params,
-        resolved.query,
-      );
-      resolved.etag = etagOf(resolved.generation, resolved.key);
+    const version = answerVersion(generation, resolved.route.followsRuns, resolved.scope);
+    if (resolved.valid && resolved.version !== version) {
+      resolved.version = version;
+      resolved.key = resolved.route.keyOf(version, resolved.route.url, resolved.params, resolved.query);
+      resolved.etag = etagOf(version, resolved.key);
     }
     return resolved;
   };

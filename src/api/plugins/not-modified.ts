@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DatasetGeneration } from '../../cache/dataset-generation.js';
+import { answerScope, answerVersion } from '../answer-scope.js';
 import { etagOf } from '../cached-body.js';
 import type { RouteValidators } from '../routing/route-validators.js';
 import { cacheKeyOf } from './response-cache.js';
@@ -43,7 +44,7 @@ export function judgeConditionalGets(
     const validParams = validators.get('GET', url, 'params');
     const validQuery = validators.get('GET', url, 'querystring');
     if ((validParams && !validParams(params)) || (validQuery && !validQuery(query))) return false;
-    const tag = config.cacheFollowsRuns ? generation.withRuns : generation.current;
+    const tag = answerVersion(generation, config.cacheFollowsRuns, answerScope(url, params));
     const etag = etagOf(tag, cacheKeyOf(schema?.querystring as object | undefined)(tag, url, params, query));
     if (!matchesEtag(header, etag)) return false;
     request.notModified = etag;

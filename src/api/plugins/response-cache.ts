@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedResponse, ResponseCache } from '../../cache/response-cache.js';
 import type { RequestMetrics } from '../../metrics/request-metrics.js';
 import type { DatasetGeneration } from '../../cache/dataset-generation.js';
+import { answerScope, answerVersion } from '../answer-scope.js';
 import { cacheEntry, etagOf, JSON_TYPE, render } from '../cached-body.js';
 
 /** A request's cache key, from its generation, route, parameters and validated query. */
@@ -52,8 +53,8 @@ function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: CachedRe
 }
 
 /**
- * Routes marked `cache` are answered from serialized bytes keyed on the dataset generation and the
- * validated request (cacheKeyOf). The first answer is serialized with a placeholder request ID and
+ * Routes marked `cache` are answered from serialized bytes keyed on the version of the data they show
+ * (answer-scope.ts) and the validated request (cacheKeyOf). The first answer is serialized with a placeholder request ID and
  * stored; later ones splice the real ID in. Every 200 carries a weak ETag, and a matching If-None-Match
  * gets 304: whether it matches was decided when the request was admitted (see not-modified.ts), and a
  * 304 is sent exactly when it was and the answer is a 200. The lookup runs after validation, so an
@@ -66,18 +67,22 @@ export function registerResponseCache(
   metrics?: RequestMetrics,
 ): void {
   app.decorateRequest('cacheKey', null);
+  app.decorateRequest('cacheVersion', null);
   app.decorateRequest('cachedEntry', null);
   app.addHook('preHandler', (request, reply, done) => {
     const { config, url, schema } = request.routeOptions;
     // Public routes are never cached: the fast path answers cached URLs to keyed requests only.
     if (!config.cache || config.public || request.method !== 'GET') return done();
+    const params = request.params as Record<string, unknown>;
+    const version = answerVersion(generation, config.cacheFollowsRuns, answerScope(url!, params));
     const key = cacheKeyOf(schema?.querystring as object | undefined)(
-      config.cacheFollowsRuns ? generation.withRuns : generation.current,
+      version,
       url!,
-      request.params as Record<string, unknown>,
+      params,
       request.query as Record<string, unknown>,
     );
     request.cacheKey = key;
+    request.cacheVersion = version;
     const local = cache.peek?.(key);
     if (local) {
       metrics?.cacheHit();
@@ -104,8 +109,8 @@ export function registerResponseCache(
     ) {
       return done(null, payload);
     }
-    const tag = request.routeOptions.config.cacheFollowsRuns ? generation.withRuns : generation.current;
-    const entry = cacheEntry(payload, etagOf(tag, request.cacheKey));
+    // Tagged with the version the key was made with: one read since may have moved it.
+    const entry = cacheEntry(payload, etagOf(request.cacheVersion!, request.cacheKey));
     // A cache that fails to store only misses next time. An answer with a freshness of its own (a live
     // match's: Cache-Control: max-age) is not kept: it would be served again without that header.
     if (!reply.hasHeader('cache-control')) cache.set(request.cacheKey, entry).catch(() => undefined);
@@ -122,6 +127,8 @@ export function registerResponseCache(
 declare module 'fastify' {
   interface FastifyRequest {
     cacheKey: string | null;
+    /** The version of the data the cache key was made with (answer-scope.ts). */
+    cacheVersion: string | null;
     /** The cached answer the request is answered with, for compression (plugins/compression.ts). */
     cachedEntry: CachedResponse | null;
   }

@@ -81,7 +81,7 @@ export const coverageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
   app.get(
     '/coverage/summary',
     {
-      // Unchanged and failed runs change no data, so no dataset generation, but they change this answer.
+      // Unchanged and failed runs change no data, so no version, but they change this answer.
       config: { cache: true, cacheFollowsRuns: true },
       schema: {
         summary: 'Counts from the normalized database and dataset freshness',

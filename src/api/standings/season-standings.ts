@@ -45,7 +45,7 @@ export interface SeasonTable {
   rows: StandingRowOut[];
 }
 
-/** Computed tables kept per process; each season's is computed once per dataset generation. */
+/** Computed tables kept per process; each season's is computed once per version of its season. */
 const MAX_SEASONS = 2000;
 
 function rulesOut(
@@ -76,8 +76,8 @@ function rulesOut(
 
 /**
  * The tables of seasons. Published rows are read as stored; a computed table is worked out from the
- * season's results the first time it is asked for in a dataset generation, never per request, and
- * kept until the dataset changes.
+ * season's results the first time it is asked for in a version of its season and competition (see
+ * DatasetGeneration.versionOf), never per request, and kept until either changes.
  */
 export class StandingsBook {
   private readonly computed = new Map<string, { generation: string; table: SeasonTable }>();
@@ -99,7 +99,8 @@ export class StandingsBook {
         rows: published.map(toStandingRow),
       };
     }
-    const generation = this.generation.current;
+    // Read before the results: a change committed meanwhile leaves the table keyed on the older version.
+    const generation = this.generation.versionOf([competition.id, season.id]);
     const kept = this.computed.get(season.id);
     if (kept && kept.generation === generation) return kept.table;
     const table = await computeSeasonTable(this.db, competition, season);

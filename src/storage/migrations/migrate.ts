@@ -15,6 +15,7 @@ import * as venuesAndNamedPlayers from './0012-venues-and-named-players.js';
 import * as matchListQueries from './0013-match-list-queries.js';
 import * as keyRotation from './0014-key-rotation.js';
 import * as liveEvents from './0015-live-events.js';
+import * as invalidations from './0016-invalidations.js';
 
 /** Migrations are listed here in order; each receives the engine for the few DDL spellings that differ. */
 const MIGRATIONS = {
@@ -33,6 +34,7 @@ const MIGRATIONS = {
   '0013-match-list-queries': matchListQueries,
   '0014-key-rotation': keyRotation,
   '0015-live-events': liveEvents,
+  '0016-invalidations': invalidations,
 };
 
 /** The migrations' names, in the order they apply. */

@@ -6,6 +6,27 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 const OPEN_STATUSES = ['scheduled', 'live', 'postponed'];
 
+/** What a competition counts of the detail rows its matches' sub-resources show (their coverage flags). */
+export interface DetailCounts {
+  stats_match_count: number | string;
+  lineup_match_count: number | string;
+  event_match_count: number | string;
+}
+
+/**
+ * Whether a coverage flag of match sub-resources turned between two counts (a count left or reached
+ * zero): the flag shows in the answers of every match of the competition, so such a change invalidates
+ * more than the records written (src/api/answer-scope.ts).
+ */
+export function turnsDetailFlag(before: DetailCounts, after: DetailCounts): boolean {
+  const on = (n: number | string) => Number(n) > 0;
+  return (
+    on(before.stats_match_count) !== on(after.stats_match_count) ||
+    on(before.lineup_match_count) !== on(after.lineup_match_count) ||
+    on(before.event_match_count) !== on(after.event_match_count)
+  );
+}
+
 function changed(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   return Object.keys(a).some((k) => (a[k] ?? null) !== (b[k] ?? null));
 }
@@ -140,7 +161,7 @@ async function refreshSeasons(db: Db, now: string): Promise<string[]> {
   return written;
 }
 
-async function refreshCompetitions(db: Db, now: string): Promise<string[]> {
+async function refreshCompetitions(db: Db, now: string): Promise<{ written: string[]; flagTurned: boolean }> {
   const stats = await db
     .selectFrom('matches')
     .select((eb) => [
@@ -160,6 +181,7 @@ async function refreshCompetitions(db: Db, now: string): Promise<string[]> {
   const squads = await seasonRows(db, 'squad_members');
   const tables = await seasonsWithTables(db);
   const written: string[] = [];
+  let flagTurned = false;
   for (const competition of await db.selectFrom('competitions').selectAll().execute()) {
     const c = byCompetition.get(competition.id);
     const next = {
@@ -175,6 +197,7 @@ async function refreshCompetitions(db: Db, now: string): Promise<string[]> {
       table_season_count: tables.get(competition.id) ?? 0,
     };
     if (changed(next, competition)) {
+      flagTurned ||= turnsDetailFlag(competition, next);
       await db
         .updateTable('competitions')
         .set({ ...next, updated_at: now })
@@ -183,7 +206,7 @@ async function refreshCompetitions(db: Db, now: string): Promise<string[]> {
       written.push(competition.id);
     }
   }
-  return written;
+  return { written, flagTurned };
 }
 
 /**
@@ -191,11 +214,14 @@ async function refreshCompetitions(db: Db, now: string): Promise<string[]> {
  * ranges, current seasons, and how many rows of each kind of detail they have (the coverage flags read
  * those). Rows whose values did not change are not written, so an identical re-import leaves every
  * `updated_at` as it was. A season is current when it is its competition's newest and still has matches
- * to play (scheduled, live or postponed).
+ * to play (scheduled, live or postponed). Returns the IDs written, and whether a coverage flag of match
+ * sub-resources turned (turnsDetailFlag).
  */
 export async function refreshDerivedCounts(
   db: Db,
   now: string,
-): Promise<{ seasons: string[]; competitions: string[] }> {
-  return { seasons: await refreshSeasons(db, now), competitions: await refreshCompetitions(db, now) };
+): Promise<{ seasons: string[]; competitions: string[]; detailFlagTurned: boolean }> {
+  const seasons = await refreshSeasons(db, now);
+  const { written, flagTurned } = await refreshCompetitions(db, now);
+  return { seasons, competitions: written, detailFlagTurned: flagTurned };
 }

@@ -78,7 +78,7 @@ export async function findRun(db: Db, id: number) {
   return { run, artifacts, rejections };
 }
 
-/** The newest successful run: its ID is the dataset generation that response caches are keyed on. */
+/** The newest successful run. */
 export async function latestSuccessfulRun(db: Db) {
   const run = await db
     .selectFrom('ingestion_runs')
@@ -88,22 +88,6 @@ export async function latestSuccessfulRun(db: Db) {
     .limit(1)
     .executeTakeFirst();
   return run && withNumericBytes(run);
-}
-
-/**
- * The dataset generation: the newest successful run's ID and finish time. The time makes it unique
- * across databases too, so caches shared by several deployments (or a database rebuilt from scratch)
- * never confuse their generations. "0" before any successful run.
- */
-export async function datasetGeneration(db: Db): Promise<string> {
-  const row = await db
-    .selectFrom('ingestion_runs')
-    .select(['id', 'finished_at'])
-    .where('outcome', '=', 'succeeded')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? `${row.id}.${Date.parse(row.finished_at ?? '') || 0}` : '0';
 }
 
 /** The artifact a run read from a location, as the next refresh of that location compares against. */

@@ -4,8 +4,12 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../src/storage/schema.js';
 
-/** Tables that record who asked or what ran, not the data: never compared. */
-const NOT_DATA = /^(kysely_|touchline_migrations|ingestion_|api_keys$|key_usage$|key_windows$)/;
+/**
+ * Tables that record who asked, what ran or when what changed (the invalidation log, whose rows depend on
+ * the order of the runs), not the data: never compared.
+ */
+const NOT_DATA =
+  /^(kysely_|touchline_migrations|ingestion_|api_keys$|key_usage$|key_windows$|invalidations$|record_versions$)/;
 
 /**
  * Columns that say when a row was written, not what it holds: timestamps, and the change log's sequence
