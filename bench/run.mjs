@@ -26,6 +26,7 @@ import {
 } from './lib/procs.mjs';
 import { evaluateBudgets, renderSummary } from './lib/report.mjs';
 import { seasonFiles, writeCopy, writeSubset } from './lib/scale.mjs';
+import { refreshPart } from './lib/refresh-part.mjs';
 import { streamPart } from './lib/stream-part.mjs';
 import { measure, randomScript, rotationScript } from './lib/wrk.mjs';
 
@@ -43,6 +44,7 @@ const { values: args } = parseArgs({
     'scale-seconds': { type: 'string', default: '6' },
     'scale-rounds': { type: 'string', default: '2' },
     'uncached-rounds': { type: 'string', default: '3' },
+    'refresh-rounds': { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     threads: { type: 'string', default: '2' },
     workers: { type: 'string', default: String(os.availableParallelism()) },
@@ -62,7 +64,7 @@ const { values: args } = parseArgs({
 if (args.help) {
   process.stdout.write(
     'usage: npm run bench -- [--quick] [--seconds 10] [--warmup 2] [--scale-seconds 6] [--scale-rounds 2] [--connections 50]\n' +
-      '                        [--uncached-rounds 3] [--threads 2] [--workers <cores>] [--data <football.json folder>] [--clubs <dir>]\n' +
+      '                        [--uncached-rounds 3] [--refresh-rounds 3] [--threads 2] [--workers <cores>] [--data <football.json folder>] [--clubs <dir>]\n' +
       '                        [--sources <shared data folder>]\n' +
       '                        [--scale-target 1000000] [--key-pool 200] [--stream-clients 5000] [--single-key] [--keep] [--strict]\n',
   );
@@ -76,6 +78,7 @@ const opts = {
   scaleSeconds: Number(args['scale-seconds']),
   scaleRounds: Number(args['scale-rounds']),
   uncachedRounds: Number(args['uncached-rounds']),
+  refreshRounds: Number(args['refresh-rounds']),
   connections: Number(args.connections),
   threads: Number(args.threads),
   workers: Number(args.workers),
@@ -1229,6 +1232,21 @@ async function main() {
   log(`keys: ${keys.length} created with the CLI, a pool of ${pool.length} for the random scenarios`);
   const http = await httpPart(db, keys);
   const random = await randomPart(db, pool);
+  const scriptDir = path.join(tmp, 'scripts');
+  fs.mkdirSync(scriptDir, { recursive: true });
+  const refresh = await refreshPart({
+    startServer,
+    db,
+    keys: pool,
+    dir: scriptDir,
+    // The stream part follows this match from sequence 1: an update of it here would make those stale.
+    excludeMatch: http.ids.match,
+    rounds: opts.refreshRounds,
+    seconds: opts.seconds,
+    warmupSeconds: opts.warmup,
+    wrk: { threads: opts.threads, connections: opts.connections },
+    log,
+  });
   // Last: its live updates change the match it follows.
   log(`streams: ${opts.streamClients} clients on match ${http.ids.match}`);
   const streams = await streamPart({
@@ -1283,6 +1301,7 @@ async function main() {
       scaleSeconds: opts.scaleSeconds,
       scaleRounds: opts.scaleRounds,
       uncachedRounds: opts.uncachedRounds,
+      refreshRounds: opts.refreshRounds,
       connections: opts.connections,
       threads: opts.threads,
       data: opts.data,
@@ -1295,6 +1314,7 @@ async function main() {
     // The bare node:http cluster's req/s over nginx's on the cached reads (the line under the budgets).
     nodeVsNginx: range(http.scenarios.filter((x) => x.cachedRead).map((x) => x.nodeVsNginx)),
     random,
+    refresh,
     streams,
     scale: scale?.rows,
     scaleIngest: scale?.runs,

@@ -16,6 +16,10 @@ export const BUDGETS = {
   serverRssMb: 200,
   /** Every live event reaches every one of the stream clients (issue 20) within this, p99. */
   streamDeliveryP99Ms: 200,
+  /** Cached reads while 10 matches change every second, over the same reads without changes (issue 19). */
+  refreshVsSteady: 0.8,
+  /** A change shows within this of being applied: TOUCHLINE_GENERATION_POLL_MS (1,000 ms) plus slack. */
+  refreshLagMaxMs: 1500,
 };
 
 const fmt = {
@@ -71,7 +75,7 @@ export function table(headers, rows, align = 'l' + 'r'.repeat(headers.length - 1
 }
 
 /** Evaluates every budget against the results; SKIP where the part was not run. */
-export function evaluateBudgets({ ingest, scenarios, random, scale, streams }) {
+export function evaluateBudgets({ ingest, scenarios, random, refresh, scale, streams }) {
   const out = [];
   const add = (name, rule, value, pass, extra = {}) =>
     out.push({ name, rule, value, status: pass === undefined ? 'SKIP' : pass ? 'PASS' : 'FAIL', ...extra });
@@ -148,6 +152,26 @@ export function evaluateBudgets({ ingest, scenarios, random, scale, streams }) {
             : '')
       : undefined,
     teamSeason ? teamSeason.p99Ms < BUDGETS.randomTeamSeasonP99Ms && teamSeason.errors === 0 : undefined,
+  );
+
+  add(
+    'cached reads under refreshes',
+    `cached reads while ${refresh?.changesPerSecond ?? 10} matches change every second, >= ${fmt.pct(BUDGETS.refreshVsSteady)} ` +
+      `of req/s without changes (medians); fresh within ${BUDGETS.refreshLagMaxMs / 1000} s, none stale after, no errors`,
+    refresh
+      ? `${fmt.pct(refresh.ratio)} (${fmt.int(refresh.medianWithRps)} / ${fmt.int(refresh.medianWithoutRps)} req/s); ` +
+          `lag max ${fmt.int(refresh.lagMaxMs)} ms, p99 ${fmt.int(refresh.lagP99Ms)} ms; ` +
+          `${refresh.staleAfterFresh} stale after fresh`
+      : undefined,
+    refresh
+      ? refresh.ratio >= BUDGETS.refreshVsSteady &&
+          refresh.lagMaxMs <= BUDGETS.refreshLagMaxMs &&
+          refresh.neverFresh === 0 &&
+          refresh.staleAfterFresh === 0 &&
+          refresh.notApplied === 0 &&
+          refresh.pollErrors === 0 &&
+          refresh.wrkErrors === 0
+      : undefined,
   );
 
   const largest = (scenario) => scale?.find((s) => s.largest && s.scenario === scenario);
@@ -332,6 +356,8 @@ export function renderSummary(report) {
     }
     parts.push('');
   }
+  const refreshLine = refreshSummary(report.refresh);
+  if (refreshLine) parts.push(refreshLine, '');
   if (report.scale?.length) {
     parts.push(
       table(
@@ -368,6 +394,24 @@ export function renderSummary(report) {
   const accessLog = accessLogLine(report.scenarios);
   if (accessLog) parts.push(accessLog);
   return parts.join('\n');
+}
+
+/** The refresh part's rounds and lags in a line, when it was run. */
+export function refreshSummary(refresh) {
+  if (!refresh) return undefined;
+  const rps = (changes) =>
+    refresh.rounds
+      .filter((r) => r.changes === changes)
+      .map((r) => fmt.int(r.rps))
+      .join(', ');
+  return (
+    `refreshes (cache on, ${refresh.paths.matches} matches + ${refresh.paths.wide} wide URLs): req/s without changes ` +
+    `${rps(false)}, with ${refresh.changesPerSecond} changes/s ${rps(true)} = ${fmt.pct(refresh.ratio)} of medians; ` +
+    `${refresh.updates - refresh.notApplied}/${refresh.updates} updates applied, fresh after p50 ${fmt.int(refresh.lagP50Ms)} ` +
+    `p99 ${fmt.int(refresh.lagP99Ms)} max ${fmt.int(refresh.lagMaxMs)} ms (${refresh.neverFresh} never), ` +
+    `${refresh.staleAfterFresh} of ${refresh.readsAfterFresh} reads after fresh stale, ` +
+    `errors: wrk ${refresh.wrkErrors}, reads ${refresh.pollErrors}`
+  );
 }
 
 /** The informational line on the access log's cost, when it was measured. */
