@@ -123,6 +123,12 @@ export interface CanonicalBatch {
   artifacts: ArtifactOutcome[];
   /** Non-fatal observations worth telling the operator, e.g. corrected dates. */
   notes: string[];
+  /**
+   * Seasons the batch sends whole: every match the source has of them now, read without a rejection. A
+   * match its source wrote before in such a season and no longer sends is removed (dropped-matches.ts).
+   * A source that cannot tell (a partial feed) leaves it empty, and never removes anything.
+   */
+  wholeSeasons: string[];
 }
 
 /** A batch with nothing in it yet, for an adapter to fill. */
@@ -137,5 +143,6 @@ export function emptyBatch(notes: string[] = []): CanonicalBatch {
     rejections: [],
     artifacts: [],
     notes,
+    wholeSeasons: [],
   };
 }

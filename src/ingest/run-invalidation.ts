@@ -15,6 +15,8 @@ export interface RunWrites {
   details: Record<keyof DetailRecords, SyncResult>;
   /** Competitions and seasons whose derived counts changed, and whether a detail coverage flag turned. */
   derived: { competitions: readonly string[]; seasons: readonly string[]; detailFlagTurned: boolean };
+  /** Matches removed (dropped-matches.ts), with their seasons. */
+  removed: ReadonlyArray<{ id: string; seasonId: string }>;
   /** Scorers linked to players anew (event-player-links.ts). */
   linksChanged: boolean;
 }
@@ -63,5 +65,6 @@ export function runInvalidation(batch: CanonicalBatch, w: RunWrites): Invalidati
     ...namedBy(d.standings, w.details.standings, (r) => r.season_id),
     ...w.derived.competitions,
     ...w.derived.seasons,
+    ...w.removed.flatMap((r) => [r.id, r.seasonId]),
   ]);
 }

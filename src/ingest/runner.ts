@@ -4,6 +4,7 @@ import { recordInvalidation } from '../storage/repositories/invalidation.reposit
 import { refreshDerivedCounts } from '../storage/repositories/derived-counts.js';
 import { refreshEventPlayerLinks } from '../storage/repositories/event-player-links.js';
 import { refreshMatchJson, type ChangedMatch } from '../storage/repositories/match-json.js';
+import { removeMatches } from '../storage/repositories/match-removal.js';
 import { refreshPlannerStatistics } from '../storage/planner-statistics.js';
 import { withWriteCache } from '../storage/write-cache.js';
 import { insertRun, type NewArtifact } from '../storage/repositories/ingestion-run.repository.js';
@@ -19,6 +20,7 @@ import type {
   TeamRecord,
 } from './canonical.js';
 import { storedAliasKey } from './identity/team-resolver.js';
+import { droppedMatches } from './dropped-matches.js';
 import { runInvalidation } from './run-invalidation.js';
 import type { LoadedSource } from './source.js';
 import type { Progress } from './progress.js';
@@ -123,9 +125,15 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
     });
     const details = await syncDetails(trx, batch.details, now);
     const synced = [competitions, seasons, teams, matches, ...Object.values(details)];
+    const dropped = await droppedMatches(trx, batch, matches);
+    batch.notes.push(...dropped.notes);
+    await removeMatches(
+      trx,
+      dropped.removals.map((r) => r.id),
+    );
     // The counts derive from these tables alone, and every run that changes them refreshes the counts in
     // the same transaction: a run that changed nothing leaves them true as they are.
-    const changed = synced.some((r) => r.inserted + r.updated > 0);
+    const changed = synced.some((r) => r.inserted + r.updated > 0) || dropped.removals.length > 0;
     const derived = changed
       ? await refreshDerivedCounts(trx, now)
       : { seasons: [] as string[], competitions: [] as string[], detailFlagTurned: false };
@@ -144,7 +152,11 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
     });
     if (changed) await refreshPlannerStatistics(trx, storage.engine);
     if (changed || aliasesWritten > 0 || links > 0) {
-      const writes = { competitions, seasons, teams, matches, details, derived, linksChanged: links > 0 };
+      const writes = {
+        ...{ competitions, seasons, teams, matches, details, derived },
+        removed: dropped.removals,
+        linksChanged: links > 0,
+      };
       await recordInvalidation(trx, storage.engine, runInvalidation(batch, writes), run.clock());
     }
     const wrote = (result: SyncResult) => idsWhere(result, 'inserted', 'updated');
@@ -160,6 +172,7 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
           seasons: idsWhere(seasons, 'updated'),
           teams: idsWhere(teams, 'updated'),
         },
+        removedMatches: dropped.removals,
       },
       // Stamped as late as possible, its writes done: updated_since compares a client's instant with when
       // the change became visible, not with when the run began.

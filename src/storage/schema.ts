@@ -198,6 +198,10 @@ export interface ChangeTable {
    * rows no release wrote.
    */
   changed_at: string | null;
+  /** 1 for a tombstone: the record was removed (migration 0017). */
+  removed: Generated<number>;
+  /** For a tombstone, the record that took the removed one's place, when there is one. */
+  replaced_by: string | null;
 }
 
 /**

@@ -1,6 +1,7 @@
 // The change feed as a client uses it: starting from an empty copy, following `meta.next` after each of
-// several ingests that add matches, change scores and kick-offs and respell teams (random, seeded), the
-// client ends with exactly what the API serves for every competition, season, team and match.
+// several ingests that add matches, change scores and kick-offs, withdraw and re-key fixtures and respell
+// teams (random, seeded), the client ends with exactly what the API serves for every competition, season,
+// team and match, having deleted what the tombstones name.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +13,13 @@ import { buildTestApp } from '../support/build-app.js';
 import { seededRandom } from '../support/seeded-random.js';
 import { API, assertError, getOk } from './contract.js';
 
-type Change = { type: string; id: string; record: Record<string, unknown> };
+type Change = {
+  type: string;
+  id: string;
+  removed: boolean;
+  replaced_by: string | null;
+  record: Record<string, unknown> | null;
+};
 type Feed = { data: Change[]; meta: { next: string; has_more: boolean; latest: string } };
 
 const LEAGUES = {
@@ -74,6 +81,13 @@ test('a client following the change feed holds an exact copy after random ingest
       if (random() < 0.5) match.score = { ft: [Math.floor(random() * 5), Math.floor(random() * 5)] };
       else match.time = pick(['12:30', '14:00', '19:45']);
     }
+    // A source withdrawing a fixture, or re-keying one (its round renamed: a new match in its place).
+    for (const file of files.values()) {
+      if (file.matches.length < 4 || random() >= 0.5) continue;
+      const at = Math.floor(random() * file.matches.length);
+      if (random() < 0.5) file.matches.splice(at, 1);
+      else file.matches[at]!.round = `${file.matches[at]!.round} (replayed)`;
+    }
     // A source respelling a team in its newest season ("Arsenal" as "Arsenal FC", one club): the newest
     // season's spelling names the team, so its name changes, and so do the matches that show it.
     for (const team of LEAGUES['en.1'].teams) if (random() < 0.3) spelling.set(team, `${team} FC`);
@@ -103,6 +117,8 @@ test('a client following the change feed holds an exact copy after random ingest
   const copy = new Map<string, Record<string, unknown>>();
   let cursor: string | undefined;
   let renamed = 0;
+  let removed = 0;
+  let replaced = 0;
   const follow = async () => {
     for (let pages = 0; ; pages += 1) {
       assert.ok(pages < 1000, 'the feed ends');
@@ -110,9 +126,16 @@ test('a client following the change feed holds an exact copy after random ingest
       const { body } = await getOk<Feed>(app, `${API}/football/changes?${query}`, auth());
       for (const change of body.data) {
         const key = `${change.type} ${change.id}`;
-        if (change.type === 'team' && copy.has(key) && copy.get(key)!.name !== change.record.name)
+        if (change.removed) {
+          assert.equal(change.record, null);
+          assert.ok(copy.delete(key), `${key}: a tombstone for a record the copy holds`);
+          removed += 1;
+          if (change.replaced_by) replaced += 1;
+          continue;
+        }
+        if (change.type === 'team' && copy.has(key) && copy.get(key)!.name !== change.record!.name)
           renamed += 1;
-        copy.set(key, change.record);
+        copy.set(key, change.record!);
       }
       cursor = body.meta.next;
       if (!body.meta.has_more) {
@@ -148,8 +171,12 @@ test('a client following the change feed holds an exact copy after random ingest
   }
   assert.deepEqual([...copy.keys()].sort(), [...served.keys()].sort());
   for (const [key, record] of served) assert.deepEqual(copy.get(key), record, key);
-  t.diagnostic(`${copy.size} records followed through 7 ingests; ${renamed} team renames`);
+  t.diagnostic(
+    `${copy.size} records followed through 7 ingests; ${renamed} team renames, ${removed} matches removed ` +
+      `(${replaced} replaced)`,
+  );
   assert.ok(renamed > 0, 'the ingests renamed a team (the scenario needs one)');
+  assert.ok(removed > replaced && replaced > 0, 'the ingests withdrew and re-keyed matches');
 
   // Nothing changed since: the feed answers no change and the same cursor.
   const idle = await getOk<Feed>(app, `${API}/football/changes?since=${cursor}`, auth());

@@ -4,12 +4,8 @@
 // renamed) drops everything. On the engine under test (both in `npm test`).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import fs from 'node:fs';
-import path from 'node:path';
-import { loadOpenfootball } from '../../src/ingest/openfootball/adapter.js';
-import { runIngestion } from '../../src/ingest/runner.js';
 import { applyMatchUpdate } from '../../src/live/apply-update.js';
-import { buildTestApp, type TestApp } from '../support/build-app.js';
+import { buildTestApp, reingestFixture, type TestApp } from '../support/build-app.js';
 import { appOnStorage } from '../support/test-app.js';
 import { API } from './contract.js';
 
@@ -89,28 +85,13 @@ test('a live update drops the answers about its match, season and many records, 
   );
 });
 
-/** Ingests the fixture again, with `edit` applied to the Premier League 2023-24 file. */
-async function reingest(built: TestApp, edit: (matches: Array<Record<string, unknown>>) => void) {
-  const from = path.join(built.dir, 'football.json');
-  const file = path.join(from, '2023-24', 'en.1.json');
-  const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { matches: Array<Record<string, unknown>> };
-  edit(doc.matches);
-  fs.writeFileSync(file, JSON.stringify(doc));
-  const clubs = path.join(built.dir, 'clubs');
-  const run = await runIngestion(built.storage, {
-    source: 'openfootball',
-    location: from,
-    load: () => loadOpenfootball({ from, clubs }),
-  });
-  assert.equal(run.outcome, 'succeeded', run.error ?? '');
-}
-
 test('an ingestion that corrects one score invalidates that match, its season and many-record answers', async (t) => {
   const { built, generation, urls, get, etags } = await served(t);
   const before = await etags();
-  await reingest(built, (matches) => {
-    matches[0]!.score = { ht: [0, 2], ft: [1, 3] };
-  });
+  await reingestFixture(built, ([first, ...rest]) => [
+    { ...first, score: { ht: [0, 2], ft: [1, 3] } },
+    ...rest,
+  ]);
   await generation.refresh();
   const after = await etags();
   for (const name of ['changed', 'table', 'list'] as const) assert.notEqual(after[name], before[name], name);

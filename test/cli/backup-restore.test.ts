@@ -128,10 +128,9 @@ test('restore migrates a backup of an older version forward', async (t) => {
   // The database as the version before LATEST left it (test/ingest/stored-match-json.test.ts undoes each).
   alter(
     older,
-    'drop index record_versions_seq',
-    'drop table record_versions',
-    'drop table invalidations',
-    `delete from touchline_migrations where name = '0016-invalidations'`,
+    'alter table changes drop column replaced_by',
+    'alter table changes drop column removed',
+    `delete from touchline_migrations where name = '0017-change-tombstones'`,
   );
   const target = path.join(dir, 'target.db');
   await database(target, 'target');
@@ -139,13 +138,13 @@ test('restore migrates a backup of an older version forward', async (t) => {
   assert.equal(result.code, 0, result.stderr);
   assert.equal(
     result.stdout,
-    `restore: ${target} replaced by ${older} (schema 0015-live-events)\nrestore: migrated 0016-invalidations\n`,
+    `restore: ${target} replaced by ${older} (schema 0016-invalidations)\nrestore: migrated 0017-change-tombstones\n`,
   );
   assert.deepEqual(keyNames(target), ['older']);
   const sqlite = new SqliteDatabase(target, { readonly: true });
   t.after(() => sqlite.close());
-  const columns = sqlite.prepare("select name from pragma_table_info('invalidations')").pluck().all();
-  assert.ok(columns.includes('scopes'), 'the migration ran');
+  const columns = sqlite.prepare("select name from pragma_table_info('changes')").pluck().all();
+  assert.ok(columns.includes('replaced_by'), 'the migration ran');
   assert.equal(sqlite.pragma('journal_mode', { simple: true }), 'delete', 'one self-contained file');
 });
 

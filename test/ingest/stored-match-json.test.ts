@@ -90,6 +90,10 @@ const UNDO_AFTER_0007: Record<string, readonly string[]> = {
     'drop table live_rejections',
     'drop table live_events',
   ],
+  '0017-change-tombstones': [
+    'alter table changes drop column replaced_by',
+    'alter table changes drop column removed',
+  ],
   '0016-invalidations': [
     'drop index record_versions_seq',
     'drop table record_versions',

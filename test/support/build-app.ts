@@ -16,7 +16,8 @@ import { createTestDatabase, type TestDatabase } from './test-database.js';
 /** "Now" for the fixture ingestion, so past and future fixtures get stable statuses. */
 export const INGESTED_AT = '2024-03-01T12:00:00Z';
 
-type Entry = Record<string, unknown>;
+export type FixtureEntry = Record<string, unknown>;
+type Entry = FixtureEntry;
 const doc = (name: string, matches: Entry[]) => ({ name, matches });
 
 /** The small football.json tree every API test runs against. */
@@ -298,4 +299,26 @@ export async function buildTestApp(t: Pick<TestContext, 'after'>): Promise<TestA
     dir,
     auth: (key = keys.valid) => ({ authorization: `Bearer ${key}` }),
   };
+}
+
+/**
+ * Ingests the fixture again into the app's database, with `edit` making the Premier League 2023-24 file's
+ * matches anew from those it holds now; the run must succeed. Returns the run.
+ */
+export async function reingestFixture(
+  built: Pick<TestApp, 'dir' | 'storage'>,
+  edit: (matches: FixtureEntry[]) => FixtureEntry[],
+) {
+  const from = path.join(built.dir, 'football.json');
+  const file = path.join(from, '2023-24', 'en.1.json');
+  const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { name: string; matches: FixtureEntry[] };
+  fs.writeFileSync(file, JSON.stringify({ ...doc, matches: edit(doc.matches) }));
+  const clubs = path.join(built.dir, 'clubs');
+  const run = await runIngestion(built.storage, {
+    source: 'openfootball',
+    location: from,
+    load: () => loadOpenfootball({ from, clubs }),
+  });
+  if (run.outcome !== 'succeeded') throw new Error(`fixture re-ingestion: ${run.outcome} ${run.error ?? ''}`);
+  return run;
 }

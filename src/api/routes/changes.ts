@@ -1,4 +1,4 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type FastifyPluginAsyncTypebox, type Static } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import type { Storage } from '../../storage/connection.js';
 import type { Database } from '../../storage/schema.js';
@@ -38,8 +38,18 @@ const Change = Type.Object({
     Type.Literal('match'),
   ]),
   id: Type.String(),
-  record: Type.Union([Competition, Season, Team, Match], {
-    description: 'The record as the API serves it now (its own route gives the same object)',
+  removed: Type.Boolean({
+    description:
+      'A tombstone: the record was removed (a match its source no longer sends); delete it from your copy',
+  }),
+  replaced_by: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'For a tombstone, the record that took its place when there is one (a fixture the source re-keyed); ' +
+      'it appears in the feed as a change of its own. Null otherwise',
+  }),
+  record: Type.Union([Competition, Season, Team, Match, Type.Null()], {
+    description:
+      'The record as the API serves it now (its own route gives the same object); null for a tombstone',
   }),
 });
 
@@ -54,7 +64,7 @@ type Served = ReturnType<(typeof TABLES)[keyof typeof TABLES]['serve']> | Return
 
 /** The records of a page of changes, as served now: one query per kind; matches through their own reader. */
 async function recordsOf(db: Kysely<Database>, storage: Storage, rows: readonly ChangeRow[]) {
-  const ids = (kind: ChangeKind) => rows.filter((r) => r.kind === kind).map((r) => r.recordId);
+  const ids = (kind: ChangeKind) => rows.filter((r) => r.kind === kind && !r.removed).map((r) => r.recordId);
   const found = new Map<string, Served>();
   for (const [kind, { table, serve }] of Object.entries(TABLES)) {
     const wanted = ids(kind as ChangeKind);
@@ -82,8 +92,9 @@ export const changeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
           '`since` the feed starts at the beginning: every stored record, a full snapshot; `meta.latest` is ' +
           'the cursor of "now", for a client that only wants what changes from here. A client that stores ' +
           '`meta.next` and calls again with it holds an exact copy of these four resources. Cursors are ' +
-          'opaque, stable across restarts and the same on every instance. Ingestion never removes a record, ' +
-          'so the feed has no deletions.',
+          'opaque, stable across restarts and the same on every instance. A match an ingestion removed (its ' +
+          'source sends its season whole and no longer sends the match) comes as a tombstone: removed true, ' +
+          'record null, and replaced_by when another match took its place.',
         tags: ['changes'],
         querystring: Type.Object(
           {
@@ -127,9 +138,11 @@ export const changeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
       const records = await recordsOf(db, storage, page);
       const last = page.at(-1)?.seq ?? from;
       return {
-        data: page.flatMap((row) => {
-          const record = records.get(`${row.kind} ${row.recordId}`);
-          return record ? [{ type: row.kind, id: row.recordId, record }] : [];
+        data: page.flatMap((row): Array<Static<typeof Change>> => {
+          const change = { type: row.kind, id: row.recordId };
+          if (row.removed) return [{ ...change, removed: true, replaced_by: row.replacedBy, record: null }];
+          const record = records.get(`${change.type} ${change.id}`);
+          return record ? [{ ...change, removed: false, replaced_by: null, record }] : [];
         }),
         meta: {
           next: encodeCursor(last),

@@ -105,17 +105,22 @@ export function normalizeFootballJson(
   // season folder + date + home + away -> where that fixture was first seen, to catch files repeating others.
   const fixturesSeen = new Map<string, string>();
 
+  // Whether each season was read whole: every file of it read, none of its matches rejected (a rejected
+  // match may be one stored before, which a run must then not take for withdrawn).
+  const wholeSeasons = new Map<string, boolean>();
+
   for (const [fileIndex, { file, seasonKey, code }] of seasonFiles.entries()) {
     onFile(fileIndex, seasonFiles.length, file.uri);
+    const competitionId = stableId('comp', code);
+    const seasonId = stableId('season', `${code}:${seasonKey}`);
     const text = decodeUtf8(file.bytes);
     if (!text.ok) {
       batch.artifacts.push(rejectFile(file, text.reason, batch.rejections));
+      wholeSeasons.set(seasonId, false);
       continue;
     }
     const doc = readFile(file, text.text);
     const profile = competitionProfile(code);
-    const competitionId = stableId('comp', code);
-    const seasonId = stableId('season', `${code}:${seasonKey}`);
     const audit = auditFile(file, doc.matches.length, batch.rejections);
     const { outcome } = audit;
     batch.artifacts.push(outcome);
@@ -178,6 +183,8 @@ export function normalizeFootballJson(
       batch.matches.push(m.record);
       outcome.recordIds.push(m.record.id);
     }
+
+    wholeSeasons.set(seasonId, (wholeSeasons.get(seasonId) ?? true) && outcome.rejected === 0);
 
     if (fileMatches.length > 0) {
       batch.seasons.push({
@@ -269,6 +276,7 @@ export function normalizeFootballJson(
 
   batch.competitions = [...competitions.values()];
   batch.teams = [...teams.values()];
+  batch.wholeSeasons = [...wholeSeasons].filter(([, whole]) => whole).map(([id]) => id);
   batch.aliases = [...aliases.values()];
   return batch;
 }

@@ -16,6 +16,7 @@ import * as matchListQueries from './0013-match-list-queries.js';
 import * as keyRotation from './0014-key-rotation.js';
 import * as liveEvents from './0015-live-events.js';
 import * as invalidations from './0016-invalidations.js';
+import * as changeTombstones from './0017-change-tombstones.js';
 
 /** Migrations are listed here in order; each receives the engine for the few DDL spellings that differ. */
 const MIGRATIONS = {
@@ -35,6 +36,7 @@ const MIGRATIONS = {
   '0014-key-rotation': keyRotation,
   '0015-live-events': liveEvents,
   '0016-invalidations': invalidations,
+  '0017-change-tombstones': changeTombstones,
 };
 
 /** The migrations' names, in the order they apply. */

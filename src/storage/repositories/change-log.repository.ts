@@ -32,6 +32,44 @@ export async function logChanges(
   return unique.length;
 }
 
+/** A record removed, and the record that took its place when there is one. */
+export interface Removal {
+  id: string;
+  replacedBy: string | null;
+}
+
+/**
+ * Logs that these records were removed, at `at`: a tombstone each, at the end of the log like a change
+ * (its older row goes), so a client following the log deletes its copy. A record that comes back later is
+ * logged as a change again, which replaces its tombstone.
+ */
+export async function logRemovals(
+  db: Db,
+  kind: ChangeKind,
+  removals: readonly Removal[],
+  at: string,
+): Promise<number> {
+  for (let from = 0; from < removals.length; from += CHUNK) {
+    const chunk = removals.slice(from, from + CHUNK);
+    await db
+      .deleteFrom('changes')
+      .where('kind', '=', kind)
+      .where(
+        'record_id',
+        'in',
+        chunk.map((r) => r.id),
+      )
+      .execute();
+    await db
+      .insertInto('changes')
+      .values(
+        chunk.map((r) => ({ kind, record_id: r.id, changed_at: at, removed: 1, replaced_by: r.replacedBy })),
+      )
+      .execute();
+  }
+  return removals.length;
+}
+
 /**
  * The time to log a run's changes at: `now`, or one millisecond after the newest stamp in the log when that
  * is not earlier. Stamps then never decrease along the log, whatever the clocks of the hosts that ingest
@@ -54,6 +92,9 @@ export interface ChangeRow {
   seq: number;
   kind: ChangeKind;
   recordId: string;
+  /** A tombstone: the record was removed, and `replacedBy` took its place when not null. */
+  removed: boolean;
+  replacedBy: string | null;
 }
 
 /** Changes after `since`, oldest first: an index range on the primary key. */
@@ -69,6 +110,8 @@ export async function readChanges(db: Db, since: number, limit: number): Promise
     seq: Number(r.seq),
     kind: r.kind,
     recordId: r.record_id,
+    removed: Number(r.removed) === 1,
+    replacedBy: r.replaced_by,
   }));
 }
 
@@ -113,6 +156,8 @@ export interface RunChanges {
   matches: readonly string[];
   /** Whose names a match shows: their matches' served fields changed with them. */
   renamed: { competitions: readonly string[]; seasons: readonly string[]; teams: readonly string[] };
+  /** Matches removed (their source no longer sends them). */
+  removedMatches: readonly Removal[];
 }
 
 async function matchesShowing(db: Db, renamed: RunChanges['renamed']): Promise<string[]> {
@@ -139,18 +184,21 @@ async function matchesShowing(db: Db, renamed: RunChanges['renamed']): Promise<s
 
 /**
  * Logs a run's changes in the order a reader applies them: competitions, seasons, teams, then matches
- * (those written and those showing a renamed team, competition or season), all stamped with one time
+ * (those written and those showing a renamed team, competition or season), then matches removed, all stamped with one time
  * taken as the run is about to commit (`now`, see changeStamp). Returns the rows logged.
  */
 export async function logRunChanges(db: Db, changes: RunChanges, now: Date): Promise<number> {
   const matches = [...changes.matches, ...(await matchesShowing(db, changes.renamed))];
-  const any = [changes.competitions, changes.seasons, changes.teams, matches].some((ids) => ids.length > 0);
+  const any = [changes.competitions, changes.seasons, changes.teams, matches, changes.removedMatches].some(
+    (ids) => ids.length > 0,
+  );
   if (!any) return 0;
   const at = await changeStamp(db, now);
   return (
     (await logChanges(db, 'competition', changes.competitions, at)) +
     (await logChanges(db, 'season', changes.seasons, at)) +
     (await logChanges(db, 'team', changes.teams, at)) +
-    (await logChanges(db, 'match', matches, at))
+    (await logChanges(db, 'match', matches, at)) +
+    (await logRemovals(db, 'match', changes.removedMatches, at))
   );
 }

@@ -32,6 +32,7 @@ function batch(): CanonicalBatch {
     rejections: [],
     artifacts: [],
     notes: [],
+    wholeSeasons: [],
   };
 }
 
@@ -45,6 +46,7 @@ function writes(change: Partial<RunWrites> & { detail?: Partial<RunWrites['detai
     teams: result(),
     matches: result(),
     derived: { competitions: [], seasons: [], detailFlagTurned: false },
+    removed: [],
     linksChanged: false,
     ...change,
     details: { ...details, ...change.detail },
@@ -75,6 +77,13 @@ test('a run names the matches it wrote, their seasons, the matches of detail row
     'season_d',
     'season_t',
     'team_new',
+  ]);
+});
+
+test('a run that removed a match names it and its season', () => {
+  assert.deepEqual(named(writes({ removed: [{ id: 'match_gone', seasonId: 'season_g' }] })), [
+    'match_gone',
+    'season_g',
   ]);
 });
 

@@ -116,6 +116,8 @@ export const MATCH_EXAMPLES: ExampleBodies = {
         {
           type: 'season',
           id: 'season_acbbwtg1nxsh0nry',
+          removed: false,
+          replaced_by: null,
           record: {
             id: 'season_acbbwtg1nxsh0nry',
             name: '2024/25',
@@ -129,6 +131,8 @@ export const MATCH_EXAMPLES: ExampleBodies = {
         {
           type: 'team',
           id: 'team_cj3xtyp23c1xbnap',
+          removed: false,
+          replaced_by: null,
           record: {
             id: 'team_cj3xtyp23c1xbnap',
             slug: 'manchester-united-fc',
@@ -138,6 +142,13 @@ export const MATCH_EXAMPLES: ExampleBodies = {
             country_code: 'GB',
             logo_url: null,
           },
+        },
+        {
+          type: 'match',
+          id: 'match_2m0kq8cz41bfw7xd',
+          removed: true,
+          replaced_by: 'match_9tq3ak1y0zre5nhu',
+          record: null,
         },
       ],
       meta: {
