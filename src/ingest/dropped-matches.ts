@@ -1,6 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { Removal } from '../storage/repositories/change-log.repository.js';
-import { matchesWrittenBy, type StoredMatch } from '../storage/repositories/match-removal.js';
+import {
+  matchesWrittenBy,
+  storedMatchCounts,
+  type StoredMatch,
+} from '../storage/repositories/match-removal.js';
 import type { SyncResult } from '../storage/repositories/record-sync.js';
 import type { Database } from '../storage/schema.js';
 import type { CanonicalBatch } from './canonical.js';
@@ -44,7 +48,17 @@ export async function droppedMatches(
     if (matches.outcome.get(m.id) !== 'inserted') continue;
     inserted.set(pairing(m), [...(inserted.get(pairing(m)) ?? []), m.id]);
   }
+  // A season that held, before the run, as many matches as the run sent of those stored already held just
+  // those: nothing was dropped, nothing to read (an identical re-import reads no match). Any other season is
+  // read match by match.
+  const before = await storedMatchCounts(trx, [...sources.keys()]);
+  const sentIn = new Map<string, number>();
+  for (const m of batch.matches) {
+    const added = matches.outcome.get(m.id) === 'inserted' ? 1 : 0;
+    sentIn.set(m.season_id, (sentIn.get(m.season_id) ?? 0) + 1 - added);
+  }
   for (const [seasonId, written] of sources) {
+    if ((before.get(seasonId) ?? 0) === sentIn.get(seasonId)) continue;
     const stored = await matchesWrittenBy(trx, seasonId, [...written]);
     const gone = stored.filter((m) => !sent.has(m.id));
     if (gone.length === 0) continue;

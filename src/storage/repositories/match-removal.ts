@@ -30,6 +30,23 @@ export async function matchesWrittenBy(
 }
 
 /**
+ * How many matches each season held when its counts were last refreshed (seasons.match_count, kept exact
+ * by every writer that adds or removes matches); a season not stored yet is absent.
+ */
+export async function storedMatchCounts(db: Db, seasonIds: readonly string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (let from = 0; from < seasonIds.length; from += CHUNK) {
+    const rows = await db
+      .selectFrom('seasons')
+      .select(['id', 'match_count'])
+      .where('id', 'in', seasonIds.slice(from, from + CHUNK))
+      .execute();
+    for (const row of rows) counts.set(row.id, Number(row.match_count));
+  }
+  return counts;
+}
+
+/**
  * The rows that refer to a match, children first: its details, where other sources found it, its stored
  * JSON. Team statistics are filed by date and teams, not by match, and stay; the live log is an audit and
  * names matches without a reference.
