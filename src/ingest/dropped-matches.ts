@@ -74,6 +74,10 @@ export async function droppedMatches(
       return candidates.length === 1 ? candidates[0]! : null;
     };
     for (const m of gone) out.removals.push({ id: m.id, replacedBy: replacing(m), seasonId });
+    out.notes.push(
+      `season ${seasonId}: ${gone.length} match${gone.length === 1 ? '' : 'es'} removed, no longer sent ` +
+        '(tombstones in the change feed)',
+    );
   }
   return out;
 }

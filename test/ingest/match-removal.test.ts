@@ -39,8 +39,11 @@ test('a withdrawn match is removed with its rows, answers 404 and leaves a tombs
     .where('id', '=', built.ids.seasons.en1_2023)
     .executeTakeFirstOrThrow();
 
-  await reingestFixture(built, without('Burnley FC', 'Manchester City FC'));
+  const run = await reingestFixture(built, without('Burnley FC', 'Manchester City FC'));
   assert.equal(await stored(built, id), undefined, 'the match is gone');
+  assert.deepEqual(run.notes, [
+    `season ${built.ids.seasons.en1_2023}: 1 match removed, no longer sent (tombstones in the change feed)`,
+  ]);
   for (const table of ['match_events', 'match_lineups', 'match_team_sheets', 'match_sources'] as const) {
     const left = await built.storage.db.selectFrom(table).select('id').where('match_id', '=', id).execute();
     assert.deepEqual(left, [], table);
