@@ -24,9 +24,20 @@ const MATCH_DETAIL = /^\/football\/matches\/:match_id\/[a-z-]+$/;
  * about; none when it is about many.
  */
 export function answerScope(route: string, params: Readonly<Record<string, unknown>>): string[] {
-  const path = route.slice(Math.max(0, route.indexOf('/football/')));
-  const names = SCOPED[path] ?? (MATCH_DETAIL.test(path) ? SCOPED['/football/matches/:match_id']! : []);
-  return names.map((name) => String(params[name]));
+  return scopeNames(route).map((name) => String(params[name]));
+}
+
+/** Each route's ID parameters that name its answer's records, worked out at the route's first request. */
+const namesOfRoute = new Map<string, readonly string[]>();
+
+function scopeNames(route: string): readonly string[] {
+  let names = namesOfRoute.get(route);
+  if (!names) {
+    const path = route.slice(Math.max(0, route.indexOf('/football/')));
+    names = SCOPED[path] ?? (MATCH_DETAIL.test(path) ? SCOPED['/football/matches/:match_id']! : []);
+    namesOfRoute.set(route, names);
+  }
+  return names;
 }
 
 /**

@@ -46,7 +46,9 @@ export async function droppedMatches(
   const inserted = new Map<string, string[]>();
   for (const m of batch.matches) {
     if (matches.outcome.get(m.id) !== 'inserted') continue;
-    inserted.set(pairing(m), [...(inserted.get(pairing(m)) ?? []), m.id]);
+    const same = inserted.get(pairing(m));
+    if (same) same.push(m.id);
+    else inserted.set(pairing(m), [m.id]);
   }
   // A season that held, before the run, as many matches as the run sent of those stored already held just
   // those: nothing was dropped, nothing to read (an identical re-import reads no match). Any other season is

@@ -152,9 +152,15 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
     });
     if (changed) await refreshPlannerStatistics(trx, storage.engine);
     if (changed || aliasesWritten > 0 || links > 0) {
+      const removed = dropped.removals;
       const writes = {
-        ...{ competitions, seasons, teams, matches, details, derived },
-        removed: dropped.removals,
+        competitions,
+        seasons,
+        teams,
+        matches,
+        details,
+        derived,
+        removed,
         linksChanged: links > 0,
       };
       await recordInvalidation(trx, storage.engine, runInvalidation(batch, writes), run.clock());

@@ -89,6 +89,23 @@ describe('storage: invalidation log', () => {
     assert.deepEqual(versions(behind), versions(await following()));
   });
 
+  it('a log that cannot be read leaves a process its versions, and it catches up once it can', async () => {
+    const generation = await following();
+    const before = versions(generation);
+    await storage.db.schema.alterTable('invalidations').renameTo('invalidations_away').execute();
+    try {
+      await record(invalidationOf(['match_a'])).catch(() => undefined);
+      await assert.rejects(generation.refresh(), 'the read fails, and says so to its caller');
+      assert.deepEqual(versions(generation), before, 'versions as they were: nothing guessed');
+    } finally {
+      await storage.db.schema.alterTable('invalidations_away').renameTo('invalidations').execute();
+    }
+    await record(invalidationOf(['match_a']));
+    await generation.refresh();
+    assert.notEqual(generation.versionOf(['match_a']), before[0]);
+    assert.deepEqual(versions(generation), versions(await following()));
+  });
+
   it('a log older than what a process read (a database restored under it) is read again', async () => {
     const generation = await following();
     const before = versions(generation);
