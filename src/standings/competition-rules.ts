@@ -10,6 +10,8 @@
  *
  * Season keys compare by their starting year: "2023-24" is 2023, "1994" is 1994.
  */
+import { GD_GF, H2H, rules, splitting, wiki } from './rule-builders.js';
+import { BELGIUM, CZECHIA, EGYPT, GREECE } from './split-leagues.js';
 import type { CompetitionRules, TableRules, TableSplit, Tiebreaker } from './table-rules.js';
 
 /**
@@ -24,30 +26,6 @@ export const DEFAULT_RULES: TableRules = {
   finally: 'not known: the competition (or the season) has no rules in Touchline, so the default applies',
   reference: 'docs/standings-rules.md#default-rules',
 };
-
-const GD_GF: readonly Tiebreaker[] = ['goal_difference', 'goals_for'];
-/** Points, goal difference and goals scored in the matches between the teams level (a mini-table). */
-const H2H: readonly Tiebreaker[] = [
-  'head_to_head_points',
-  'head_to_head_goal_difference',
-  'head_to_head_goals_for',
-];
-
-const wiki = (page: string): string => `https://en.wikipedia.org/wiki/${page}`;
-
-function rules(
-  tiebreakers: readonly Tiebreaker[],
-  reference: string,
-  finally_?: string,
-  pointsForWin = 3,
-): TableRules {
-  return finally_ === undefined
-    ? { pointsForWin, pointsForDraw: 1, tiebreakers, reference }
-    : { pointsForWin, pointsForDraw: 1, tiebreakers, finally: finally_, reference };
-}
-
-/** A rules era of a league that splits after a first phase (see TableSplit; applied by compute-standings). */
-const splitting = (era: TableRules, split: TableSplit): TableRules => ({ ...era, split });
 
 // ---------------------------------------------------------------------------------------------------
 // England
@@ -299,26 +277,6 @@ const EREDIVISIE: CompetitionRules = {
   ],
 };
 
-/**
- * Belgian First Division A: number of wins first (a rule of the Belgian FA since 1995), then goal
- * difference, goals scored and away goals, as nieuwsblad.be lists them for the second division (2019);
- * the order was not checked for the first division itself. Regular season only: in the play-offs the
- * regular-season points are halved (rounded up) and ties go first against a club whose points were
- * rounded up, then by regular-season position (nieuwsblad.be 2018, voetbalkrant.com 2025).
- */
-const BELGIUM: CompetitionRules = {
-  competition: 'be.1',
-  eras: [
-    {
-      rules: rules(
-        ['wins', ...GD_GF, 'away_goals_for', 'away_wins'],
-        wiki('2023%E2%80%9324_Belgian_Pro_League'),
-        'a deciding match; in the play-offs (points halved, rounded up) a club whose points were rounded up ranks below a club level on points whose were not, then the regular-season position decides',
-      ),
-    },
-  ],
-};
-
 const AUSTRIA_SPLIT =
   'after 22 rounds the points are halved (rounded down) and the league splits into a championship and a qualification group; a club whose half point was rounded away then ranks ahead of a club level on points whose was not, before every other criterion';
 
@@ -513,24 +471,6 @@ const turkey = (competition: string, page: string): CompetitionRules => ({
 });
 
 /**
- * Greek Super League (article 20 of the HFF match rules): points and goal difference in the matches
- * between the clubs (only when they met home and away), then goal difference, goals scored, wins and
- * away goals. Checked for 2025-26 (in.gr, gazzetta.gr); earlier seasons were not checked.
- */
-const GREECE: CompetitionRules = {
-  competition: 'gr.1',
-  eras: [
-    {
-      rules: rules(
-        ['head_to_head_points', 'head_to_head_goal_difference', ...GD_GF, 'wins', 'away_goals_for'],
-        wiki('2024%E2%80%9325_Super_League_Greece'),
-        'further criteria of the HFF rules (not verified); the head-to-head criteria only count when the clubs met home and away',
-      ),
-    },
-  ],
-};
-
-/**
  * Russian Premier League: the matches between the clubs (points, wins, goal difference, goals), then
  * wins, goal difference and goals scored in all matches, then a play-off (premierliga.ru 2019;
  * sport-weekend.com quoting the regulations). Wins between the clubs are not a criterion here: for two
@@ -544,20 +484,6 @@ const RUSSIA: CompetitionRules = {
         [...H2H, 'wins', ...GD_GF],
         'https://eng.premierliga.ru/news/rfpl/news_26535.html',
         'a play-off match; among three or more clubs, wins in the matches between them count after points',
-      ),
-    },
-  ],
-};
-
-/** Czech First League: head-to-head mini-table, then goal difference and goals scored (Wikipedia). */
-const CZECHIA: CompetitionRules = {
-  competition: 'cz.1',
-  eras: [
-    {
-      rules: rules(
-        [...H2H, ...GD_GF],
-        wiki('2020%E2%80%9321_Czech_First_League'),
-        'the fair-play ranking, then a drawing of lots; in seasons with a split the points are kept, and a tie after it goes to the club placed higher after the regular season (reported by footballclub.cz)',
       ),
     },
   ],
@@ -727,26 +653,6 @@ const A_LEAGUE: CompetitionRules = {
         ['wins', ...GD_GF],
         'https://www.theroar.com.au/2024/01/01/have-we-finally-reached-peak-a-league-wrong-team-listed-as-league-leaders-after-alm-fails-to-read-rules-properly/',
         'further A-Leagues criteria (not verified)',
-      ),
-    },
-  ],
-};
-
-/**
- * Egyptian Premier League 2024-25 (article 15, as quoted by mansheet.net for the last matchday): goal
- * difference, goals scored, away goals, card points, lots. 2025-26 changed to head-to-head first
- * (elbalad.news, 2026), not modelled: later seasons fall to the default.
- */
-const EGYPT: CompetitionRules = {
-  competition: 'eg.1',
-  eras: [
-    {
-      from: '2024-25',
-      until: '2024-25',
-      rules: rules(
-        [...GD_GF, 'away_goals_for'],
-        wiki('2024%E2%80%9325_Egyptian_Premier_League'),
-        'fewest card points (yellow 1, red 3, yellow then red 4), then a drawing of lots; the season was played in a first phase then championship and relegation groups',
       ),
     },
   ],

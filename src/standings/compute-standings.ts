@@ -1,5 +1,5 @@
 import { rank, type Result, type Tally } from './tiebreak.js';
-import type { AwardedResult, PointsAdjustment, TableRules, TableSplit } from './table-rules.js';
+import type { AwardedResult, PointsAdjustment, SplitGroup, TableRules, TableSplit } from './table-rules.js';
 import { tableStage } from './table-stages.js';
 
 /** A stored match of the season, as the computation needs it. */
@@ -226,11 +226,34 @@ function splitReached(split: TableSplit, group: Group, teams: readonly string[],
   return teams.every((team) => (played.get(team) ?? 0) >= split.rounds);
 }
 
+/** The points a group of a split carries from the first phase: kept, or halved and rounded (TableSplit). */
+function carriedPoints(split: TableSplit, group: SplitGroup, points: number): number {
+  if ((group.points ?? split.points) === 'kept') return points;
+  return split.rounding === 'up' ? Math.ceil(points / 2) : Math.floor(points / 2);
+}
+
+/**
+ * What ranks first among a group's clubs level on points (highest first), before the tiebreakers: a
+ * club whose half point was rounded away (`levelFirst`), or one whose points were not rounded up
+ * (`levelLast`). Undefined when the split has neither rule.
+ */
+function levelKey(split: TableSplit, group: SplitGroup, firstPoints: ReadonlyMap<string, number>) {
+  if (split.levelFirst === undefined && split.levelLast === undefined) return undefined;
+  const halved = (group.points ?? split.points) === 'halved';
+  return (team: string) => {
+    const odd = halved && firstPoints.get(team)! % 2 !== 0;
+    if (split.levelFirst === 'rounded_away') return odd ? 1 : 0;
+    return odd && split.rounding === 'up' ? 0 : 1;
+  };
+}
+
 /**
  * The final table of a season that split (TableSplit): the first phase ranked as an ordinary table
  * places the clubs in their groups; each group is then ranked by the first phase's points, kept or
- * halved (rounded down), plus its later points, with the tiebreakers over the whole season's results.
- * Positions run on from one group to the next. Adjustments marked `afterSplit` count after the halving.
+ * halved (rounded down, or up), plus its later points, with the tiebreakers over the whole season's
+ * results (or, where the split says so, the first phase's places). A group without a later phase keeps
+ * its first-phase points and places. Positions run on from one group to the next. Adjustments marked
+ * `afterSplit` count after the halving.
  */
 function splitTable(
   split: TableSplit,
@@ -252,26 +275,38 @@ function splitTable(
   );
   const rows: ComputedRow[] = [];
   let offset = 0;
-  for (const { label, size } of split.groups) {
+  for (const splitGroup of split.groups) {
+    const { label, size } = splitGroup;
     const members = first.order.slice(offset, offset + size);
+    if (splitGroup.later === false) {
+      // No later phase: the first phase's points (with every adjustment) and, among clubs level, its places.
+      const bonus = new Map(members.map((team) => [team, before.get(team)! + sum(team, true)]));
+      const kept = rank(members, group.results, scoring, [], bonus);
+      kept.order.forEach((team, index) => {
+        const t = kept.tallies.get(team)!;
+        rows.push(rowOf(offset + index + 1, label, team, t, t.points + bonus.get(team)!, group.results));
+      });
+      offset += size;
+      continue;
+    }
     const firstPoints = new Map(
       members.map((team) => [team, first.tallies.get(team)!.points + before.get(team)!]),
     );
-    const carried = (team: string) => {
-      const points = firstPoints.get(team)!;
-      return split.points === 'halved' ? Math.floor(points / 2) : points;
-    };
     // The whole season's tally counts the first phase's points as they were: the bonus makes them up to
     // the points carried, plus the adjustments made after the split.
     const bonus = new Map(
-      members.map((team) => [team, carried(team) - first.tallies.get(team)!.points + sum(team, true)]),
+      members.map((team) => [
+        team,
+        carriedPoints(split, splitGroup, firstPoints.get(team)!) -
+          first.tallies.get(team)!.points +
+          sum(team, true),
+      ]),
     );
-    const levelFirst =
-      split.levelFirst === 'rounded_away'
-        ? (team: string) => (split.points === 'halved' && firstPoints.get(team)! % 2 !== 0 ? 1 : 0)
-        : undefined;
-    const teamOrder = teams.filter((team) => members.includes(team));
-    const ranked = rank(teamOrder, whole, scoring, input.rules.tiebreakers, bonus, levelFirst);
+    const byPlace = split.level === 'first_phase_position';
+    // Clubs still level keep the order given: the first phase's places, or by name before the tiebreakers.
+    const teamOrder = byPlace ? members : teams.filter((team) => members.includes(team));
+    const criteria = byPlace ? [] : input.rules.tiebreakers;
+    const ranked = rank(teamOrder, whole, scoring, criteria, bonus, levelKey(split, splitGroup, firstPoints));
     ranked.order.forEach((team, index) => {
       const t = ranked.tallies.get(team)!;
       rows.push(rowOf(offset + index + 1, label, team, t, t.points + bonus.get(team)!, whole));

@@ -38,7 +38,7 @@ export interface TableRules {
   finally?: string;
   /** Public reference the rules were taken from (a URL). */
   reference: string;
-  /** A league that splits into groups after a first phase (Scotland, Austria): how its final table is made. */
+  /** A league that splits into groups after a first phase (Scotland, Austria, Belgium...): how its final table is made. */
   split?: TableSplit;
 }
 
@@ -46,19 +46,44 @@ export interface TableRules {
  * A league season that splits after a first phase of `rounds` rounds: the clubs go, by their position
  * then, into groups of the given sizes (top first), play on within their group, and no club moves
  * between groups. The final table lists the groups in order, each ranked by its points: the first
- * phase's kept (`kept`) or halved and rounded down (`halved`), plus the points of the later phase.
- * Tiebreakers count the results of the whole season. The split applies once every club has played its
- * `rounds` first-phase matches, or once the data holds matches of the later phase; before, the table is
- * an ordinary one.
+ * phase's kept (`kept`) or halved (`halved`, rounded down unless `rounding` is `up`), plus the points of
+ * the later phase. Tiebreakers count the results of the whole season, unless `level` says otherwise. The
+ * split applies once every club has played its `rounds` first-phase matches, or once the data holds
+ * matches of the later phase; before, the table is an ordinary one.
  */
 export interface TableSplit {
   rounds: number;
-  groups: ReadonlyArray<{ label: string; size: number }>;
+  groups: readonly SplitGroup[];
+  /** The first phase's points in every group that does not say otherwise. */
   points: 'kept' | 'halved';
+  /** How an odd total is halved: rounded down (by default: Austria) or up (Belgium, Greece's play-offs 5-8). */
+  rounding?: 'up';
   /** What ranks first among clubs level on points, before every tiebreaker: a club whose half point was rounded away (Austria). */
   levelFirst?: 'rounded_away';
+  /** What ranks last among clubs level on points, before every tiebreaker: a club whose points were rounded up (Belgium). */
+  levelLast?: 'rounded_up';
+  /**
+   * What decides, within a group, between clubs still level on points (after `levelFirst` or
+   * `levelLast`): the era's tiebreakers over the whole season's results (by default), or the places of
+   * the first phase (`first_phase_position`: Belgium, Czechia).
+   */
+  level?: 'first_phase_position';
   /** Public reference the split was taken from (a URL). */
   reference: string;
+}
+
+/** A group of a split season, of `size` clubs, named by `label` in the rows of the final table. */
+export interface SplitGroup {
+  label: string;
+  size: number;
+  /** The first phase's points in this group, where they differ from the split's (Belgium's relegation play-offs). */
+  points?: 'kept' | 'halved';
+  /**
+   * false: no later phase of this group counts toward the table (a knockout, play-offs with clubs of
+   * another division, or nothing at all): its clubs keep their first-phase places and points, and a later
+   * match of theirs in the data is not counted.
+   */
+  later?: false;
 }
 
 /** Rules of one competition, by era: `from` and `until` are season keys, inclusive ("1994", "1981-82"). */

@@ -35,7 +35,7 @@ const TABLE_PREFIXES = new Map<string, string | null>([
   ['2° Semestre', '2° Semestre'],
 ]);
 /** Prefixes of the phases after a league splits (Austria, Belgium, Scotland, Greece, Czechia, Egypt). */
-const SPLIT_PREFIXES = new Set(['Championship', 'Relegation', 'Europe', 'Playoff I']);
+const SPLIT_PREFIXES = new Set(['Championship', 'Relegation', 'Europe', 'Playoff I', 'ECL Playoffs']);
 
 /** Stages of the phases after a league splits (Austria, as openfootball's `stage` names them). */
 const SPLIT_STAGES = new Set(['Playoffs - Championship', 'Playoffs - Relegation']);

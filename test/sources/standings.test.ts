@@ -277,7 +277,253 @@ describe('sources: league tables computed from the stored results', () => {
       ['halved', 'rounded_away'],
     );
     assert.equal((await rulesOf('sco.1', '2024-25'))?.split?.points, 'kept');
+    // Belgium's rounding, its rule for clubs level, and a group whose later matches do not count.
+    const belgium = (await rulesOf('be.1', '2018-19'))?.split;
+    assert.deepEqual(
+      [belgium?.points, belgium?.rounding, belgium?.level_last, belgium?.level, belgium?.level_first],
+      ['halved', 'up', 'rounded_up', 'first_phase_position', null],
+    );
+    assert.deepEqual(
+      belgium?.groups.map((g) => [g.size, g.points, g.later]),
+      [
+        [6, 'halved', true],
+        [9, 'kept', false],
+        [1, 'kept', false],
+      ],
+    );
+    const austria = (await rulesOf('at.1', '2022-23'))?.split;
+    assert.deepEqual([austria?.rounding, austria?.level_last, austria?.level], ['down', null, 'tiebreakers']);
     assert.equal((await rulesOf('at.1', '2025-26'))?.split, undefined);
+  });
+
+  it('ranks Belgium, Czechia, Greece and Egypt by their splits: each group as the data plays it, champions as they were', async (t) => {
+    if (!needsSharedData(t)) return;
+    const tableOf = async (code: string, key: string) => {
+      const { competition, season: s } = await season(code, key);
+      const table = await computeSeasonTable(real.storage.db, competition, s);
+      const matches = await real.storage.db
+        .selectFrom('matches')
+        .select(['round', 'home_team_id', 'away_team_id', 'status', 'home_score'])
+        .where('season_id', '=', s.id)
+        .execute();
+      return { table, matches };
+    };
+    // Each season's groups, top first: the label, and the round prefix ("Europe" for "Europe, Matchday 3")
+    // of the group's later matches in the data, or null for a group whose later phase is not in the
+    // table (its clubs keep their regular-season places and points). A season without groups is an
+    // ordinary table (no split in its format, or one not reached).
+    const seasons: Array<[string, string, number, Array<[string, string | null]>]> = [
+      [
+        'be.1',
+        '2018-19',
+        30,
+        [
+          ['Play-off I', 'Playoff I'],
+          ['Play-off II', null],
+          ['Relegated', null],
+        ],
+      ],
+      ['be.1', '2019-20', 29, []],
+      [
+        'be.1',
+        '2020-21',
+        34,
+        [
+          ['Champions’ play-offs', 'Championship'],
+          ['Europe play-offs', 'Europe'],
+          ['Outside the play-offs', null],
+        ],
+      ],
+      [
+        'be.1',
+        '2024-25',
+        30,
+        [
+          ['Champions’ play-offs', 'Championship'],
+          ['Europe play-offs', 'Europe'],
+          ['Relegation play-offs', 'Relegation'],
+        ],
+      ],
+      ['be.1', '2025-26', 0, []],
+      [
+        'cz.1',
+        '2018-19',
+        30,
+        [
+          ['Championship group', 'Championship'],
+          ['Europa League play-off', null],
+          ['Relegation group', 'Relegation'],
+        ],
+      ],
+      ['cz.1', '2020-21', 34, []],
+      ['gr.1', '2018-19', 30, []],
+      [
+        'gr.1',
+        '2019-20',
+        26,
+        [
+          ['Play-offs', 'Championship'],
+          ['Play-outs', 'Relegation'],
+        ],
+      ],
+      [
+        'gr.1',
+        '2020-21',
+        26,
+        [
+          ['Play-offs', 'Championship'],
+          ['Play-outs', 'Relegation'],
+        ],
+      ],
+      [
+        'gr.1',
+        '2024-25',
+        26,
+        [
+          ['Play-offs 1-4', 'Championship'],
+          ['Play-offs 5-8', 'ECL Playoffs'],
+          ['Play-outs', 'Relegation'],
+        ],
+      ],
+      ['gr.1', '2025-26', 0, []],
+      [
+        'eg.1',
+        '2024-25',
+        17,
+        [
+          ['Championship group', 'Championship'],
+          ['Relegation group', 'Relegation'],
+        ],
+      ],
+    ];
+    for (const [code, key, rounds, groups] of seasons) {
+      const label = `${code} ${key}`;
+      const { table, matches } = await tableOf(code, key);
+      assert.equal(table.basis, 'computed', label);
+      assert.equal(table.rules?.known, true, label);
+      if (groups.length === 0) {
+        assert.ok(
+          table.rows.every((r) => r.group === null),
+          `${label}: an ordinary table`,
+        );
+        assert.equal(table.rules?.split, undefined, label);
+        if (rounds > 0)
+          assert.ok(
+            table.rows.every((r) => r.played === rounds),
+            label,
+          );
+        continue;
+      }
+      assert.deepEqual(
+        [...new Set(table.rows.map((r) => r.group))],
+        groups.map(([g]) => g),
+        label,
+      );
+      assert.deepEqual(
+        table.rows.map((r) => r.position),
+        table.rows.map((_, i) => i + 1),
+        label,
+      );
+      for (const [group, prefix] of groups) {
+        const rows = table.rows.filter((r) => r.group === group);
+        if (prefix === null) {
+          // Regular-season points and places: the rows' points are those of their regular season alone.
+          assert.ok(
+            rows.every((r) => r.played === rounds && r.points === 3 * r.won + r.drawn),
+            `${label} ${group}`,
+          );
+          assert.deepEqual(
+            rows.map((r) => r.points),
+            rows.map((r) => r.points).sort((a, b) => b - a),
+            `${label} ${group}`,
+          );
+          continue;
+        }
+        const played = new Set(
+          matches
+            .filter((m) => m.round?.startsWith(`${prefix}, `))
+            .flatMap((m) => [m.home_team_id, m.away_team_id]),
+        );
+        assert.deepEqual(
+          rows.map((r) => r.team.id).sort(),
+          [...played].sort(),
+          `${label} ${group}: the clubs of the data's ${prefix} rounds`,
+        );
+        // Every result of those rounds counts, on top of the regular season's.
+        const results = matches.filter(
+          (m) => m.round?.startsWith(`${prefix}, `) && m.status === 'finished' && m.home_score !== null,
+        );
+        assert.deepEqual(
+          rows.map((r) => r.played),
+          rows.map(
+            (r) =>
+              rounds +
+              results.filter((m) => m.home_team_id === r.team.id || m.away_team_id === r.team.id).length,
+          ),
+          `${label} ${group}: matches played`,
+        );
+      }
+    }
+    const top = async (code: string, key: string, n: number) =>
+      (await tableOf(code, key)).table.rows.slice(0, n).map((r) => r.team.name);
+    // Champions (and, where reports give them, the next places) as they were.
+    assert.deepEqual(await top('be.1', '2018-19', 2), ['KRC Genk', 'Club Brugge KV']);
+    // Stopped after 29 rounds (COVID-19), no play-offs: Club Brugge champions with 70 points, Gent 55.
+    assert.deepEqual(
+      (await tableOf('be.1', '2019-20')).table.rows.slice(0, 2).map((r) => [r.team.name, r.points]),
+      [
+        ['Club Brugge KV', 70],
+        ['KAA Gent', 55],
+      ],
+    );
+    // Club Brugge (76 points, 38 after the halving) and Genk (56, 28) end level: Brugge, first after the
+    // regular season, are champions; neither total was rounded up.
+    assert.deepEqual(
+      (await tableOf('be.1', '2020-21')).table.rows.slice(0, 2).map((r) => [r.team.name, r.points]),
+      [
+        ['Club Brugge KV', 44],
+        ['KRC Genk', 44],
+      ],
+    );
+    const belgium = (await tableOf('be.1', '2024-25')).table.rows;
+    assert.deepEqual(
+      belgium.slice(0, 2).map((r) => r.team.name),
+      ['Union Saint-Gilloise', 'Club Brugge KV'],
+    );
+    // Standard and OH Leuven end the Europe play-offs level on 27, both rounded up (39 and 37 points):
+    // Standard, 7th after the regular season, rank above Leuven, 11th.
+    assert.deepEqual(
+      belgium.slice(10, 12).map((r) => [r.position, r.team.name, r.points]),
+      [
+        [11, 'Standard Liège', 27],
+        [12, 'Oud-Heverlee Leuven', 27],
+      ],
+    );
+    assert.deepEqual(await top('cz.1', '2018-19', 1), ['Slavia Praha']);
+    assert.deepEqual(await top('cz.1', '2020-21', 1), ['Slavia Praha']);
+    assert.deepEqual(await top('gr.1', '2018-19', 1), ['PAOK Saloniki']);
+    // 2019-20: PAOK secured 2nd on the last day, AEK 3rd (agonasport.com); PAOK's 7-point deduction was
+    // annulled by the CAS (jn.pt).
+    assert.deepEqual(await top('gr.1', '2019-20', 3), ['Olympiakos Piraeus', 'PAOK Saloniki', 'AEK Athen']);
+    assert.deepEqual(await top('gr.1', '2020-21', 1), ['Olympiakos Piraeus']);
+    assert.deepEqual(await top('gr.1', '2024-25', 1), ['Olympiakos Piraeus']);
+    // The last two clubs of 2024-25 went down: neither plays in the next season's stored data.
+    for (const code of ['be.1', 'gr.1']) {
+      const next = new Set((await tableOf(code, '2025-26')).table.rows.map((r) => r.team.id));
+      const rows = (await tableOf(code, '2024-25')).table.rows;
+      assert.deepEqual(
+        rows.map((r) => next.has(r.team.id)),
+        rows.map((_, i) => i < rows.length - 2),
+        `${code}: the relegated clubs are the last two`,
+      );
+    }
+    // The answer names the split applied: Belgium's halving (rounded up, said in `finally`).
+    const be = (await tableOf('be.1', '2024-25')).table.rules;
+    assert.equal(be?.split?.points, 'halved');
+    assert.deepEqual(
+      be?.split?.groups.map((g) => g.size),
+      [6, 6, 4],
+    );
   });
 
   it('describes the zones of known seasons as they ended, a reserve team’s place passing down', async (t) => {

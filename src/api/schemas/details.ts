@@ -221,11 +221,25 @@ const TableRules = Nullable(
         Type.Object(
           {
             rounds: Type.Integer({ description: 'Rounds of the first phase, after which the league split' }),
-            groups: Type.Array(Type.Object({ label: Type.String(), size: Type.Integer({ minimum: 1 }) }), {
-              description: 'The groups, top first: places 1 to size of the first, and so on (rows.group)',
-            }),
+            groups: Type.Array(
+              Type.Object({
+                label: Type.String(),
+                size: Type.Integer({ minimum: 1 }),
+                points: Type.Union([Type.Literal('kept'), Type.Literal('halved')], {
+                  description: "This group's first-phase points: kept, or halved (see rounding)",
+                }),
+                later: Type.Boolean({
+                  description:
+                    "false: nothing this group played after the split counts (a knockout, play-offs with another division's clubs): its clubs keep their first-phase places and points",
+                }),
+              }),
+              { description: 'The groups, top first: places 1 to size of the first, and so on (rows.group)' },
+            ),
             points: Type.Union([Type.Literal('kept'), Type.Literal('halved')], {
-              description: "The first phase's points: kept, or halved and rounded down",
+              description: "The first phase's points in every group that does not say otherwise",
+            }),
+            rounding: Type.Union([Type.Literal('down'), Type.Literal('up')], {
+              description: 'How an odd total is halved: rounded down (Austria) or up (Belgium)',
             }),
             level_first: Nullable(
               Type.Literal('rounded_away', {
@@ -233,6 +247,16 @@ const TableRules = Nullable(
                   'What ranks first among clubs level on points, before the tiebreakers: a club whose half point was rounded away',
               }),
             ),
+            level_last: Nullable(
+              Type.Literal('rounded_up', {
+                description:
+                  'What ranks last among clubs level on points, before the tiebreakers: a club whose points were rounded up',
+              }),
+            ),
+            level: Type.Union([Type.Literal('tiebreakers'), Type.Literal('first_phase_position')], {
+              description:
+                'What decides between clubs of a group still level on points: the tiebreakers over the whole season, or the places of the first phase',
+            }),
             reference: Type.String({ description: 'Where the split was taken from' }),
           },
           {

@@ -28,9 +28,12 @@ export interface SeasonTable {
     /** The split applied, for the final table of a league that split after a first phase. */
     split?: {
       rounds: number;
-      groups: Array<{ label: string; size: number }>;
+      groups: Array<{ label: string; size: number; points: 'kept' | 'halved'; later: boolean }>;
       points: 'kept' | 'halved';
+      rounding: 'down' | 'up';
       level_first: 'rounded_away' | null;
+      level_last: 'rounded_up' | null;
+      level: 'tiebreakers' | 'first_phase_position';
       reference: string;
     };
   } | null;
@@ -66,9 +69,18 @@ function rulesOut(
     ...out,
     split: {
       rounds: split.rounds,
-      groups: split.groups.map((g) => ({ label: g.label, size: g.size })),
+      groups: split.groups.map((g) => ({
+        label: g.label,
+        size: g.size,
+        // A group without a later phase keeps its first-phase points (compute-standings.ts).
+        points: g.later === false ? 'kept' : (g.points ?? split.points),
+        later: g.later !== false,
+      })),
       points: split.points,
+      rounding: split.rounding ?? 'down',
       level_first: split.levelFirst ?? null,
+      level_last: split.levelLast ?? null,
+      level: split.level ?? 'tiebreakers',
       reference: split.reference,
     },
   };

@@ -6,7 +6,7 @@ import {
   type SeasonInput,
   type SeasonMatch,
 } from '../../../src/standings/compute-standings.js';
-import type { TableRules, Tiebreaker } from '../../../src/standings/table-rules.js';
+import type { TableRules, TableSplit, Tiebreaker } from '../../../src/standings/table-rules.js';
 
 const rules = (tiebreakers: Tiebreaker[], pointsForWin = 3): TableRules => ({
   pointsForWin,
@@ -356,4 +356,149 @@ test('split, points halved: adjustments count before the halving unless taken af
   // A: 7 in the first phase. Before: (7 - 2) / 2 = 2, + 1. After: 7 / 2 = 3, + 1 - 2.
   assert.equal(row(table(matches, split('halved'), { points: [deduction(false)] }).rows, 'A').points, 3);
   assert.equal(row(table(matches, split('halved'), { points: [deduction(true)] }).rows, 'A').points, 2);
+});
+
+// Splits by other rules (Belgium, Czechia, Greece): halving rounded up, three groups, a group without
+// a later phase, a group with its own points rule, and ties decided by the first phase's places.
+const splitRules = (rule: Omit<TableSplit, 'rounds' | 'reference'>, rounds = 3): TableRules => ({
+  ...rules(['goal_difference', 'goals_for']),
+  split: { rounds, reference: 'test', ...rule },
+});
+
+test('split, halved and rounded up: a club whose points were rounded up ranks below one level with it, then the first phase’s places decide', () => {
+  day = 0;
+  // First phase: A 5 (rounded up to 3), B 4 (2), D 4 (2), C 3. Groups: Top A, B, D; Bottom C.
+  const first = [
+    played('A 0-0 B'),
+    played('A 1-0 C'),
+    played('A 0-0 D'),
+    played('B 5-0 C'),
+    played('D 1-0 B'),
+    played('C 1-0 D'),
+  ];
+  // Later: B 3, D 3 then D 6, A 3: A (rounded up, 1st after the first phase) and B end level on 3.
+  const later = [top('B 0-0 D'), top('A 0-2 D')];
+  const belgium = {
+    groups: [
+      { label: 'Top', size: 3 },
+      { label: 'Bottom', size: 1 },
+    ],
+    points: 'halved',
+    rounding: 'up',
+    levelLast: 'rounded_up',
+    level: 'first_phase_position',
+  } as const;
+  const { rows, split: applied } = table([...first, ...later], splitRules(belgium));
+  assert.deepEqual(
+    rows.map((r) => [r.position, r.group, r.team, r.points]),
+    [
+      [1, 'Top', 'D', 6],
+      [2, 'Top', 'B', 3],
+      [3, 'Top', 'A', 3],
+      [4, 'Bottom', 'C', 2],
+    ],
+  );
+  assert.equal(applied?.rounding, 'up');
+  // Without the rounded-up rule the first phase's places decide (A, 1st), not goal difference (B's +4).
+  const { levelLast, ...placesOnly } = belgium;
+  assert.equal(levelLast, 'rounded_up');
+  assert.equal(order(table([...first, ...later], splitRules(placesOnly)).rows), 'D A B C');
+  // With neither, the tiebreakers over the whole season: B's goal difference (+4) beats A's (-1).
+  const { level, ...tiebreakers } = placesOnly;
+  assert.equal(level, 'first_phase_position');
+  assert.equal(order(table([...first, ...later], splitRules(tiebreakers)).rows), 'D B A C');
+  // Rounded down (Austria's halving), A would carry 2, not 3.
+  const { rounding, ...down } = tiebreakers;
+  assert.equal(rounding, 'up');
+  assert.equal(row(table([...first, ...later], splitRules(down)).rows, 'A').points, 2);
+});
+
+// Five clubs, one round each against every other: A 12, B 9, C 6, D 3, E 0.
+const FIVE = () => {
+  day = 0;
+  return [
+    played('A 1-0 B'),
+    played('C 0-1 A'),
+    played('A 2-0 D'),
+    played('E 0-3 A'),
+    played('B 1-0 C'),
+    played('D 0-1 B'),
+    played('B 2-1 E'),
+    played('C 1-0 D'),
+    played('E 0-2 C'),
+    played('D 1-0 E'),
+  ];
+};
+const THREE_GROUPS = splitRules(
+  {
+    groups: [
+      { label: 'Championship', size: 2 },
+      { label: 'Play-off', size: 1, later: false },
+      { label: 'Relegation', size: 2 },
+    ],
+    points: 'kept',
+  },
+  4,
+);
+
+test('split into three groups: a group without a later phase keeps its first-phase points and place', () => {
+  const matches = [
+    ...FIVE(),
+    top('B 2-0 A'),
+    top('A 0-1 B'),
+    // C's knockout against a club of another division: not in the table.
+    played('C 0-3 X', { round: 'Europe, Matchday 1' }),
+    bottom('E 1-0 D'),
+    bottom('D 0-2 E'),
+  ];
+  const { rows, split: applied } = table(matches, THREE_GROUPS);
+  assert.deepEqual(
+    rows.map((r) => [r.position, r.group, r.team, r.points, r.played]),
+    [
+      [1, 'Championship', 'B', 15, 6],
+      [2, 'Championship', 'A', 12, 6],
+      [3, 'Play-off', 'C', 6, 4],
+      [4, 'Relegation', 'E', 6, 6],
+      [5, 'Relegation', 'D', 3, 6],
+    ],
+  );
+  assert.equal(row(rows, 'C').goalsAgainst, 2);
+  assert.equal(applied?.groups.length, 3);
+  assert.ok(!rows.some((r) => r.team === 'X'));
+});
+
+test('split into three groups: before the first phase ends the table is an ordinary one', () => {
+  const partial = table(FIVE().slice(0, 8), THREE_GROUPS);
+  assert.equal(partial.split, null);
+  assert.ok(partial.rows.every((r) => r.group === null));
+  // Eight of the ten matches: D and E have no point yet, E above on goals scored.
+  assert.equal(order(partial.rows), 'A B C E D');
+  // Once every club has played its four first-phase matches, the groups apply, before any later match.
+  const reached = table(FIVE(), THREE_GROUPS);
+  assert.deepEqual(
+    reached.rows.map((r) => `${r.team} ${r.group} ${r.points}`),
+    ['A Championship 12', 'B Championship 9', 'C Play-off 6', 'D Relegation 3', 'E Relegation 0'],
+  );
+});
+
+test('split: a group may carry its points by its own rule (Greece’s play-offs 5-8, Belgium’s relegation play-offs)', () => {
+  // A 7, B 4, C 3, D 3 after the first phase; Top kept, Bottom halved and rounded up (C 2, D 2).
+  const greece = splitRules({
+    groups: [
+      { label: 'Top', size: 2 },
+      { label: 'Bottom', size: 2, points: 'halved' },
+    ],
+    points: 'kept',
+    rounding: 'up',
+  });
+  const { rows } = table([...FIRST_PHASE(), top('A 0-0 B'), bottom('C 1-0 D')], greece);
+  assert.deepEqual(
+    rows.map((r) => [r.team, r.points]),
+    [
+      ['A', 8],
+      ['B', 5],
+      ['C', 5],
+      ['D', 2],
+    ],
+  );
 });
