@@ -11,19 +11,40 @@
  */
 export class OldestFirst<K> {
   private iterator: Iterator<K>;
+  /** The key `peek` found, which the iterator has stepped past already. */
+  private held: { key: K } | undefined;
 
   constructor(private readonly keyed: Map<K, unknown> | Set<K>) {
     this.iterator = keyed.keys();
   }
 
-  /** The oldest key still there; undefined when there is none. */
+  /** The oldest key still there, which the caller is about to delete; undefined when there is none. */
   next(): K | undefined {
+    const key = this.peek();
+    this.held = undefined;
+    return key;
+  }
+
+  /**
+   * The oldest key still there, without passing it: a cache that looks at its candidate for eviction and
+   * keeps it (see MemoryResponseCache) finds it again. The owner says when that key moves (`moved`).
+   */
+  peek(): K | undefined {
+    if (this.held && this.keyed.has(this.held.key)) return this.held.key;
+    this.held = undefined;
     let step = this.iterator.next();
     // An iterator that reached the end stays there: start again from the front.
     if (step.done) {
       this.iterator = this.keyed.keys();
       step = this.iterator.next();
     }
-    return step.done ? undefined : step.value;
+    if (step.done) return undefined;
+    this.held = { key: step.value };
+    return step.value;
+  }
+
+  /** `key` was deleted, or moved to the end (an LRU touch): if `peek` found it, it is not the oldest now. */
+  moved(key: K): void {
+    if (this.held && this.held.key === key) this.held = undefined;
   }
 }

@@ -1,3 +1,4 @@
+import { FrequencySketch } from './frequency-sketch.js';
 import { OldestFirst } from './oldest-first.js';
 
 /** A response as cached: serialized once, with the request ID spliced in per request. */
@@ -8,6 +9,10 @@ export interface CachedResponse {
   etag: string;
 }
 
+/**
+ * Keys are `<version> <identity>` (cacheKeyOf in api/plugins/response-cache.ts): the identity names the
+ * answer (route, parameters, query), the version the data it shows, which moves when that data changes.
+ */
 export interface ResponseCache {
   readonly kind: 'memory' | 'redis' | 'none';
   get(key: string): Promise<CachedResponse | undefined>;
@@ -18,7 +23,15 @@ export interface ResponseCache {
    * an in-process layer answers.
    */
   keeps?(entry: CachedResponse): number;
+  /** Offers an answer just made; a layer may decline to keep it (MemoryResponseCache's admission). */
   set(key: string, value: CachedResponse): Promise<void>;
+  /**
+   * `set` at once, with no promise; only a layer in this process alone offers it. The fast path offers
+   * every answer it reads this way: a promise made (and caught) per answer kept the answer's text
+   * reachable until the microtasks ran, past V8's young-generation collections under load, so that
+   * answers read once were copied into the old generation, whose collections pause for milliseconds.
+   */
+  setNow?(key: string, value: CachedResponse): void;
   clear(): Promise<void>;
   /** A real round trip through the cache, for /health. */
   probe(): Promise<boolean>;
@@ -33,28 +46,50 @@ function entryBytes(entry: CachedResponse): number {
   return 2 * (entry.before.length + (entry.after?.length ?? 0)) + 200;
 }
 
+/** Where a key's identity starts: after its version (see ResponseCache). */
+function identityStart(key: string): number {
+  return key.indexOf(' ') + 1;
+}
+
 /**
  * In-process least-recently-used cache, bounded by entry count and by bytes (whichever is reached
  * first), so that its memory does not depend on what is asked: a flood of distinct large answers
  * evicts older ones instead of growing the process.
+ *
+ * Once full, it keeps a newcomer only when the newcomer's identity was asked more often lately than the
+ * answer it would evict (TinyLFU's admission, see FrequencySketch). Without that, traffic spread over
+ * more answers than fit (random matches, every team's season) replaces an answer at nearly every miss:
+ * each one lives long enough to reach V8's old generation and dies there, and the collections that
+ * follow pause the process for milliseconds, while the hit rate stays what any fixed set of that size
+ * would give. With it, the cache keeps a steady set and hot answers displace cold ones. Frequencies are
+ * counted per identity, so an answer whose data changed is as hot as before; the answer of an older
+ * version is removed when a newer one is offered, as no request of this process asks for it again.
  */
 export class MemoryResponseCache implements ResponseCache {
   readonly kind = 'memory' as const;
   private readonly entries = new Map<string, CachedResponse>();
   private readonly oldest = new OldestFirst(this.entries);
+  /** The key held for each identity. */
+  private readonly keyOfIdentity = new Map<string, string>();
+  private readonly sketch: FrequencySketch;
   private bytes = 0;
   private probes = 0;
 
   constructor(
     private readonly maxEntries: number,
     private readonly maxBytes = Number.POSITIVE_INFINITY,
-  ) {}
+  ) {
+    // Counts halve every ten times as many requests as the cache holds answers, as in TinyLFU.
+    this.sketch = new FrequencySketch(10 * maxEntries);
+  }
 
   peek(key: string): CachedResponse | undefined {
+    this.sketch.record(key, identityStart(key));
     const value = this.entries.get(key);
     // Recency only matters once evictions can come: below half full, a hit skips the reordering.
     if (value && (this.entries.size * 2 > this.maxEntries || this.bytes * 2 > this.maxBytes)) {
       this.entries.delete(key);
+      this.oldest.moved(key);
       this.entries.set(key, value);
     }
     return value;
@@ -68,26 +103,23 @@ export class MemoryResponseCache implements ResponseCache {
     return Math.min(this.maxEntries, Math.floor(this.maxBytes / entryBytes(entry)));
   }
 
-  private delete(key: string): void {
-    const old = this.entries.get(key);
-    if (!old) return;
-    this.entries.delete(key);
-    this.bytes -= entryBytes(old);
+  async set(key: string, value: CachedResponse): Promise<void> {
+    this.setNow(key, value);
   }
 
-  async set(key: string, value: CachedResponse): Promise<void> {
+  setNow(key: string, value: CachedResponse): void {
+    const from = identityStart(key);
+    const identity = key.slice(from);
+    const held = this.keyOfIdentity.get(identity);
+    if (held !== undefined) this.delete(held);
     const size = entryBytes(value);
-    this.delete(key);
-    if (size > this.maxBytes) return;
-    this.entries.set(key, value);
-    this.bytes += size;
-    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
-      this.delete(this.oldest.next()!);
-    }
+    if (size > this.maxBytes || !this.admits(key, from, size)) return;
+    this.store(key, identity, value, size);
   }
 
   async clear(): Promise<void> {
     this.entries.clear();
+    this.keyOfIdentity.clear();
     this.bytes = 0;
   }
 
@@ -95,10 +127,18 @@ export class MemoryResponseCache implements ResponseCache {
   async probe(): Promise<boolean> {
     const key = `\u0000probe ${(this.probes += 1)}`;
     const value = { before: 'ok', after: null, etag: '' };
-    await this.set(key, value);
+    // Held past the admission and the bounds for the time of the probe: it checks that the cache works,
+    // not whether it is full, and evicts nothing.
+    this.entries.set(key, value);
     const back = await this.get(key);
-    this.delete(key);
+    this.entries.delete(key);
+    this.oldest.moved(key);
     return back === value;
+  }
+
+  /** Whether `key` is held, without counting it as asked (for tests and diagnostics). */
+  has(key: string): boolean {
+    return this.entries.has(key);
   }
 
   get size(): number {
@@ -108,6 +148,34 @@ export class MemoryResponseCache implements ResponseCache {
   /** The bytes the entries held are reckoned to cost (see entryBytes). */
   get heldBytes(): number {
     return this.bytes;
+  }
+
+  /** Whether an answer of `size` bytes fits without evicting, or is asked more often than the oldest. */
+  private admits(key: string, from: number, size: number): boolean {
+    if (this.entries.size < this.maxEntries && this.bytes + size <= this.maxBytes) return true;
+    const victim = this.oldest.peek();
+    if (victim === undefined) return true;
+    const asked = this.sketch.frequency(key, from);
+    return asked >= 2 && asked > this.sketch.frequency(victim, identityStart(victim));
+  }
+
+  private store(key: string, identity: string, value: CachedResponse, size: number): void {
+    this.entries.set(key, value);
+    this.keyOfIdentity.set(identity, key);
+    this.bytes += size;
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
+      this.delete(this.oldest.next()!);
+    }
+  }
+
+  private delete(key: string): void {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.entries.delete(key);
+    this.oldest.moved(key);
+    const identity = key.slice(identityStart(key));
+    if (this.keyOfIdentity.get(identity) === key) this.keyOfIdentity.delete(identity);
+    this.bytes -= entryBytes(old);
   }
 }
 

@@ -21,8 +21,18 @@ const SHUTDOWN_GRACE_MS = 30_000;
  * semi-space collects half as often as 1 MB did, which took the uncached match list's p99 from 9-12 ms
  * to 7.5-9 ms (bench/), for about 5 MB more per worker. 512 MB is far above what a worker holds (its
  * response cache is bounded by TOUCHLINE_CACHE_ENTRIES). A flag of the same name given to node itself wins.
+ *
+ * Without allocation-site pretenuring: V8 allocates straight in the old generation whatever is made
+ * where most objects outlived a young collection, and with a full response cache and many misses (random
+ * URLs) it switched sites that build answers: every answer read once then went to the old generation,
+ * whose collections came several times a second and paused the worker for milliseconds each (measured
+ * with --trace-gc-nvp under bench/'s random team + season pages). Answers read once should die young.
  */
-const WORKER_V8_FLAGS = ['--max-semi-space-size=2', '--max-old-space-size=512'];
+const WORKER_V8_FLAGS = [
+  '--max-semi-space-size=2',
+  '--max-old-space-size=512',
+  '--no-allocation-site-pretenuring',
+];
 
 function workerExecArgv(): string[] {
   const given = (flag: string) => process.execArgv.some((arg) => arg.startsWith(flag.split('=')[0]!));

@@ -193,9 +193,12 @@ export function createFastPath(deps: FastPathDeps): FastPath {
       if (text === undefined) return false;
       entry = cacheEntry(text, resolved.etag);
       reads += 1;
-      // A cache that fails to store only misses next time.
-      if (reads - resolved.lastRead <= (cache.keeps?.(entry) ?? 0))
-        cache.set(key, entry).catch(() => undefined);
+      // A cache that fails to store only misses next time; a full one keeps the answer only if it is
+      // asked more often than what it would evict (MemoryResponseCache).
+      if (reads - resolved.lastRead <= (cache.keeps?.(entry) ?? 0)) {
+        if (cache.setNow) cache.setNow(key, entry);
+        else cache.set(key, entry).catch(() => undefined);
+      }
       resolved.lastRead = reads;
       parts = textParts(entry);
     }

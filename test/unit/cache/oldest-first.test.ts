@@ -51,3 +51,34 @@ test('a bounded map evicting with it keeps the newest keys, as a model does (pro
     }
   }
 });
+
+test('peek finds the oldest key without passing it, and again after a key it found moves (property)', () => {
+  const random = seededRandom(20261125);
+  for (let run = 0; run < 20; run += 1) {
+    const map = new Map<number, number>();
+    const oldest = new OldestFirst(map);
+    let model: number[] = [];
+    for (let step = 0; step < 2000; step += 1) {
+      const key = Math.floor(random() * 60);
+      const roll = random();
+      if (roll < 0.3) {
+        // Looked at, and kept: as a cache does when it declines a newcomer.
+        assert.equal(oldest.peek(), model[0]);
+      } else if (roll < 0.5 && map.has(key)) {
+        // Touched: it moves to the end.
+        map.delete(key);
+        oldest.moved(key);
+        map.set(key, step);
+        model = [...model.filter((k) => k !== key), key];
+      } else if (roll < 0.6 && model.length > 0) {
+        assert.equal(oldest.next(), model[0]);
+        map.delete(model[0]!);
+        oldest.moved(model[0]!);
+        model.shift();
+      } else if (!map.has(key)) {
+        map.set(key, step);
+        model.push(key);
+      }
+    }
+  }
+});
