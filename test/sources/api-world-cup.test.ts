@@ -196,3 +196,82 @@ describe('sources: the World Cup through the API', () => {
     assert.deepEqual(served[0], ['1', 'Argentina', '3', '3', '0', '0', '10', '4', '6']);
   });
 });
+
+describe('sources: head-to-head records on every source', () => {
+  let real: RealData;
+  before(async () => {
+    if (!SHARED_AVAILABLE) return;
+    real = await openRealData('head-to-head.db');
+  });
+  after(() => real?.close());
+
+  it('counts what a recount of the pairing’s matches gives, shoot-outs and either side', async (t) => {
+    if (!needsSharedData(t)) return;
+    const columns = [
+      'home_team_id',
+      'away_team_id',
+      'status',
+      'home_score',
+      'away_score',
+      'shootout_winner',
+    ] as const;
+    // Pairings that went to penalties, and the busiest ones: draws, shoot-outs and long records.
+    const shootouts = await real.storage.db
+      .selectFrom('matches')
+      .select(columns)
+      .where('shootout_winner', 'is not', null)
+      .orderBy('starts_at')
+      .limit(25)
+      .execute();
+    assert.ok(shootouts.length === 25, 'the data has shoot-outs');
+    for (const { home_team_id: a, away_team_id: b } of shootouts) {
+      const all = await real.storage.db
+        .selectFrom('matches')
+        .select(columns)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('home_team_id', '=', a), eb('away_team_id', '=', b)]),
+            eb.and([eb('home_team_id', '=', b), eb('away_team_id', '=', a)]),
+          ]),
+        )
+        .execute();
+      for (const [team, opponent] of [
+        [a, b],
+        [b, a],
+      ]) {
+        const expected = {
+          team_id: team,
+          opponent_id: opponent,
+          played: 0,
+          wins: 0,
+          draws: 0,
+          losses: 0,
+          goals_for: 0,
+          goals_against: 0,
+          shootout_wins: 0,
+          shootout_losses: 0,
+        };
+        for (const row of all) {
+          if (row.status !== 'finished' || row.home_score === null || row.away_score === null) continue;
+          const home = row.home_team_id === team;
+          const scored = home ? row.home_score : row.away_score;
+          const conceded = home ? row.away_score : row.home_score;
+          expected.played += 1;
+          expected.goals_for += scored;
+          expected.goals_against += conceded;
+          if (scored > conceded) expected.wins += 1;
+          else if (scored < conceded) expected.losses += 1;
+          else {
+            expected.draws += 1;
+            if (row.shootout_winner === (home ? 'home' : 'away')) expected.shootout_wins += 1;
+            else if (row.shootout_winner) expected.shootout_losses += 1;
+          }
+        }
+        const page = await real.api.get<{ meta: { head_to_head: unknown } }>(
+          `/football/matches?team_id=${team}&opponent_id=${opponent}&limit=1`,
+        );
+        assert.deepEqual(page.meta.head_to_head, expected, `${team} v ${opponent}`);
+      }
+    }
+  });
+});

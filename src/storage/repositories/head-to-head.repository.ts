@@ -1,6 +1,6 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { Storage } from '../connection.js';
 import { QueryTemplates, readRows } from '../query-templates.js';
-import type { MatchTable } from '../schema.js';
 import { filterParams, matching, type FilterParams, type MatchFilter } from './match-list-query.js';
 
 /** Two teams' record against each other, from the first team's side. */
@@ -17,66 +17,97 @@ export interface HeadToHead {
   shootoutLosses: number;
 }
 
-type ResultRow = Pick<
-  MatchTable,
-  'home_team_id' | 'status' | 'home_score' | 'away_score' | 'shootout_winner'
->;
+/** The record from the side of the pair's first team (the lower ID), as the database counts it. */
+interface RecordRow {
+  played: number;
+  wins: number;
+  draws: number;
+  goals_for: number;
+  goals_against: number;
+  shootout_wins: number;
+  shootout_losses: number;
+}
 
-// Every page's matches, not one page's: a pairing's matches are two short index ranges (a few hundred
-// rows for the most played pairing of international football), so they are read and counted here rather
-// than in SQL, the same on both engines.
-const resultRows = new QueryTemplates<FilterParams>((db, params) =>
-  matching(db, params, [
-    'matches.home_team_id',
-    'matches.status',
-    'matches.home_score',
-    'matches.away_score',
-    'matches.shootout_winner',
-  ]),
-);
+/**
+ * Counted in SQL over every page's matches (the pairing's index range), so that a request reads one row
+ * rather than a row per match. Counts are cast to integers: PostgreSQL sums and counts as bigint, which
+ * its driver gives as text. Only finished matches with a score count; a draw's shoot-out (the score
+ * includes extra time, never the shoot-out) counts apart.
+ */
+const recordRows = new QueryTemplates<FilterParams>((db, params) => {
+  const first = params.pairFirst!;
+  const home = sql`m.home_team_id = ${first}`;
+  const whole = (expression: RawBuilder<unknown>) =>
+    sql<number>`cast(coalesce(sum(${expression}), 0) as integer)`;
+  const counted = (condition: RawBuilder<unknown>) => whole(sql`case when ${condition} then 1 else 0 end`);
+  return db
+    .selectFrom(
+      matching(db, params, [
+        'matches.home_team_id',
+        'matches.status',
+        'matches.home_score',
+        'matches.away_score',
+        'matches.shootout_winner',
+      ]).as('m'),
+    )
+    .where('m.status', '=', sql.lit('finished'))
+    .where('m.home_score', 'is not', null)
+    .where('m.away_score', 'is not', null)
+    .select([
+      sql<number>`cast(count(*) as integer)`.as('played'),
+      counted(
+        sql`(${home} and m.home_score > m.away_score) or (not ${home} and m.away_score > m.home_score)`,
+      ).as('wins'),
+      counted(sql`m.home_score = m.away_score`).as('draws'),
+      whole(sql`case when ${home} then m.home_score else m.away_score end`).as('goals_for'),
+      whole(sql`case when ${home} then m.away_score else m.home_score end`).as('goals_against'),
+      counted(
+        sql`m.home_score = m.away_score and m.shootout_winner = (case when ${home} then 'home' else 'away' end)`,
+      ).as('shootout_wins'),
+      counted(
+        sql`m.home_score = m.away_score and m.shootout_winner = (case when ${home} then 'away' else 'home' end)`,
+      ).as('shootout_losses'),
+    ]);
+});
 
-function count(rows: readonly ResultRow[], teamId: string): HeadToHead {
+/** The record of `row` (the pair's first team's) from `teamId`'s side. */
+function recordOf(row: RecordRow, params: FilterParams, teamId: string): HeadToHead {
   const record: HeadToHead = {
-    played: 0,
-    wins: 0,
-    draws: 0,
-    losses: 0,
-    goalsFor: 0,
-    goalsAgainst: 0,
-    shootoutWins: 0,
-    shootoutLosses: 0,
+    played: row.played,
+    wins: row.wins,
+    draws: row.draws,
+    losses: row.played - row.wins - row.draws,
+    goalsFor: row.goals_for,
+    goalsAgainst: row.goals_against,
+    shootoutWins: row.shootout_wins,
+    shootoutLosses: row.shootout_losses,
   };
-  for (const row of rows) {
-    if (row.status !== 'finished' || row.home_score === null || row.away_score === null) continue;
-    const home = row.home_team_id === teamId;
-    const scored = home ? row.home_score : row.away_score;
-    const conceded = home ? row.away_score : row.home_score;
-    record.played += 1;
-    record.goalsFor += scored;
-    record.goalsAgainst += conceded;
-    if (scored > conceded) record.wins += 1;
-    else if (scored < conceded) record.losses += 1;
-    else {
-      record.draws += 1;
-      if (row.shootout_winner) {
-        if ((row.shootout_winner === 'home') === home) record.shootoutWins += 1;
-        else record.shootoutLosses += 1;
-      }
-    }
-  }
-  return record;
+  if (teamId === params.pairFirst) return record;
+  return {
+    ...record,
+    wins: record.losses,
+    losses: record.wins,
+    goalsFor: record.goalsAgainst,
+    goalsAgainst: record.goalsFor,
+    shootoutWins: record.shootoutLosses,
+    shootoutLosses: record.shootoutWins,
+  };
 }
 
 /** The head-to-head record over every match `filter` picks (its teamId and opponentId set). */
 export async function headToHead(storage: Storage, filter: MatchFilter): Promise<HeadToHead> {
-  const query = resultRows.compile(storage.db, filterParams(filter));
-  return count(await readRows<ResultRow>(storage, query), filter.teamId!);
+  const params = filterParams(filter);
+  const [row] = await readRows<RecordRow>(storage, recordRows.compile(storage.db, params));
+  return recordOf(row!, params, filter.teamId!);
 }
 
 /** headToHead, synchronous, where the database is in process (SQLite); undefined otherwise. */
 export function headToHeadNow(storage: Storage): ((filter: MatchFilter) => HeadToHead) | undefined {
   const { readNow } = storage;
   if (!readNow) return undefined;
-  return (filter) =>
-    count(readNow(resultRows.compile(storage.db, filterParams(filter))) as ResultRow[], filter.teamId!);
+  return (filter) => {
+    const params = filterParams(filter);
+    const [row] = readNow(recordRows.compile(storage.db, params)) as RecordRow[];
+    return recordOf(row!, params, filter.teamId!);
+  };
 }
