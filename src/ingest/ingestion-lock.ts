@@ -1,5 +1,6 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Engine } from '../storage/connection.js';
+import { pgModule } from '../storage/pg-module.js';
 
 /**
  * The PostgreSQL advisory lock every ingestion run holds, a constant of this application (advisory locks
@@ -74,7 +75,7 @@ export async function holdIngestionLock(
   wait: LockWait,
 ): Promise<HeldLock | null> {
   if (engine !== 'postgres') return NOTHING_HELD;
-  const client = new pg.Client({
+  const client = new (pgModule().Client)({
     connectionString: databaseUrl,
     connectionTimeoutMillis: 5000,
     keepAlive: true,

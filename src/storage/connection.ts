@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
 import type { Database } from './schema.js';
 import { SqliteLimitPlugin } from './sqlite-limit-plugin.js';
 import { MissingDatabaseError, watchFileIdentity } from './sqlite-file.js';
 import { ImmediateSqliteDialect, type WriteLockWait } from './sqlite-write-lock.js';
+import { pgModule } from './pg-module.js';
+import { registerRowWriter } from './sqlite-row-writer.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -107,6 +108,7 @@ function openSqlite(location: string, options: OpenOptions): Storage {
       : new SqliteDialect({ database: sqlite }),
     plugins: [new SqliteLimitPlugin()],
   });
+  registerRowWriter(db, rowsOf);
   return {
     db,
     engine: 'sqlite',
@@ -120,7 +122,7 @@ function openSqlite(location: string, options: OpenOptions): Storage {
 function openPostgres(url: string): Storage {
   // Short connect and query timeouts: while the database is away, requests fail fast (and answer 503)
   // instead of queueing; the pool opens new connections by itself once it is back.
-  const pool = new pg.Pool({
+  const pool = new (pgModule().Pool)({
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: 1000,

@@ -138,6 +138,16 @@ export function normalizeFootballJson(
       );
     }
 
+    // Within a file, a name always resolves to the same team with the same records offered: resolved once.
+    const teamIds = new Map<string, string>();
+    const teamOf = (raw: string) => {
+      let teamId = teamIds.get(raw);
+      if (teamId === undefined) {
+        teamId = resolveTeam(raw, profile, seasonKey);
+        teamIds.set(raw, teamId);
+      }
+      return teamId;
+    };
     const keysInFile = new Map<string, { index: number; date: string }[]>();
     const fileMatches: Array<{ index: number; baseKey: string; record: MatchRecord; date: string }> = [];
     parsed.forEach((raw, index) => {
@@ -145,8 +155,8 @@ export function normalizeFootballJson(
       const date = corrected.get(index) ?? raw.date;
       const placeholder = [raw.team1, raw.team2].find(isPlaceholderTeam);
       if (placeholder) return reject(index, `placeholder team name "${placeholder}" (team not yet known)`);
-      const home = resolveTeam(raw.team1, profile, seasonKey);
-      const away = resolveTeam(raw.team2, profile, seasonKey);
+      const home = teamOf(raw.team1);
+      const away = teamOf(raw.team2);
       if (home === away) return reject(index, `team1 and team2 resolve to the same team (${home})`);
       const fixtureKey = `${seasonKey}|${date}|${home}|${away}`;
       const firstSeen = fixturesSeen.get(fixtureKey);

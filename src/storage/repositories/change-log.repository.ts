@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Storage } from '../connection.js';
 import { QueryTemplates, readRows } from '../query-templates.js';
 import type { ChangeTable, Database } from '../schema.js';
+import { insertPlainRows } from './plain-insert.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type ChangeKind = ChangeTable['kind'];
@@ -24,10 +25,11 @@ export async function logChanges(
   for (let from = 0; from < unique.length; from += CHUNK) {
     const chunk = unique.slice(from, from + CHUNK);
     await db.deleteFrom('changes').where('kind', '=', kind).where('record_id', 'in', chunk).execute();
-    await db
-      .insertInto('changes')
-      .values(chunk.map((id) => ({ kind, record_id: id, changed_at: at })))
-      .execute();
+    await insertPlainRows(
+      db,
+      'changes',
+      chunk.map((id) => ({ kind, record_id: id, changed_at: at })),
+    );
   }
   return unique.length;
 }
@@ -60,12 +62,11 @@ export async function logRemovals(
         chunk.map((r) => r.id),
       )
       .execute();
-    await db
-      .insertInto('changes')
-      .values(
-        chunk.map((r) => ({ kind, record_id: r.id, changed_at: at, removed: 1, replaced_by: r.replacedBy })),
-      )
-      .execute();
+    await insertPlainRows(
+      db,
+      'changes',
+      chunk.map((r) => ({ kind, record_id: r.id, changed_at: at, removed: 1, replaced_by: r.replacedBy })),
+    );
   }
   return removals.length;
 }

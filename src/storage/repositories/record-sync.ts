@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../schema.js';
+import { insertPlainRows, numbersPlaceholders } from './plain-insert.js';
 
 export interface SyncCounts {
   inserted: number;
@@ -66,10 +67,22 @@ async function storedDigests(
   table: SyncedTable,
   pairs: ReadonlyArray<readonly [id: string, digest: string]>,
 ): Promise<{ stored: number; same: number }> {
-  const values = sql.join(pairs.map(([id, digest]) => sql`(${id}, ${digest})`));
-  const { rows } = await sql<{ stored: number | string; same: number | string | null }>`select
-      count(*) as stored, sum(case when t.row_hash = v.column2 then 1 else 0 end) as same
-    from (values ${values}) as v inner join ${sql.table(table)} as t on t.id = v.column1`.execute(db);
+  // Written directly rather than through sql.join, which builds nodes for each of the pairs' values.
+  const numbered = numbersPlaceholders(db);
+  const parameters: string[] = [];
+  const tuples: string[] = [];
+  for (const [id, digest] of pairs) {
+    parameters.push(id, digest);
+    const n = parameters.length;
+    tuples.push(numbered ? `($${n - 1}, $${n})` : '(?, ?)');
+  }
+  const { rows } = await db.executeQuery<{ stored: number | string; same: number | string | null }>(
+    CompiledQuery.raw(
+      `select count(*) as stored, sum(case when t.row_hash = v.column2 then 1 else 0 end) as same
+    from (values ${tuples.join(', ')}) as v inner join "${table}" as t on t.id = v.column1`,
+      parameters,
+    ),
+  );
   return { stored: Number(rows[0]?.stored ?? 0), same: Number(rows[0]?.same ?? 0) };
 }
 
@@ -141,12 +154,17 @@ export async function syncRecords<R extends Keyed>(
       result.outcome.set(offered.id, 'unchanged');
       continue;
     }
-    const incoming = hashed ? { ...offered, row_hash: digest } : offered;
     if (!stored) {
-      inserts.push({ ...incoming, created_at: now, updated_at: now });
-      result.outcome.set(incoming.id, 'inserted');
+      // One copy per new row, its digest and stamps added at once.
+      inserts.push(
+        hashed
+          ? { ...offered, row_hash: digest, created_at: now, updated_at: now }
+          : { ...offered, created_at: now, updated_at: now },
+      );
+      result.outcome.set(offered.id, 'inserted');
       continue;
     }
+    const incoming = hashed ? { ...offered, row_hash: digest } : offered;
     if (keep(offered, stored)) {
       result.outcome.set(incoming.id, 'unchanged');
       continue;
@@ -169,8 +187,7 @@ export async function syncRecords<R extends Keyed>(
     const perRow = Object.keys(inserts[0]!).length;
     const chunk = Math.max(1, Math.floor(MAX_VALUES_PER_INSERT / perRow));
     for (let i = 0; i < inserts.length; i += chunk) {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      await (db.insertInto(table) as any).values(inserts.slice(i, i + chunk)).execute();
+      await insertPlainRows(db, table, inserts.slice(i, i + chunk));
     }
   }
   for (const what of result.outcome.values()) result[what] += 1;
