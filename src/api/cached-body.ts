@@ -32,9 +32,21 @@ export function cacheEntry(body: string, etag: string): CachedResponse {
   return { before, after, etag };
 }
 
-/** The body as text, with `requestId` in place. */
-export function render(entry: CachedResponse, requestId: string): string {
-  return entry.after === null ? entry.before : entry.before + JSON.stringify(requestId) + entry.after;
+/** A body part as UTF-8 bytes: the part itself when held as bytes already. */
+export function utf8Bytes(part: string | Buffer): Buffer {
+  return typeof part === 'string' ? Buffer.from(part) : part;
+}
+
+/**
+ * The body with `requestId` in place: text for an entry of text, bytes for one held as bytes (whose
+ * text is not kept anywhere, see MemoryResponseCache).
+ */
+export function render(entry: CachedResponse, requestId: string): string | Buffer {
+  const { before, after } = entry;
+  if (after === null) return before;
+  if (typeof before === 'string' && typeof after === 'string')
+    return before + JSON.stringify(requestId) + after;
+  return Buffer.concat([utf8Bytes(before), Buffer.from(`"${requestId}"`, 'latin1'), utf8Bytes(after)]);
 }
 
 /** A body's parts ready to write; request IDs are plain ASCII, so JSON quoting is adding quotes. */
@@ -48,14 +60,14 @@ export interface BodyParts {
 const encoded = new WeakMap<CachedResponse, BodyParts>();
 
 /**
- * A cached body as bytes, encoded once for all the requests it answers. A body that answers one request
- * only is better left as text (see `textParts`).
+ * A cached body as bytes, encoded once for all the requests it answers (held as bytes already by an
+ * in-process cache). A body that answers one request only is better left as text (see `textParts`).
  */
 export function encodedParts(entry: CachedResponse): BodyParts {
   let parts = encoded.get(entry);
   if (!parts) {
-    const before = Buffer.from(entry.before);
-    const after = entry.after === null ? null : Buffer.from(entry.after);
+    const before = utf8Bytes(entry.before);
+    const after = entry.after === null ? null : utf8Bytes(entry.after);
     parts = { before, after, bytes: before.length + (after?.length ?? 0) };
     encoded.set(entry, parts);
   }

@@ -52,7 +52,13 @@ export class RedisResponseCache implements ResponseCache {
   }
 
   async set(key: string, value: CachedResponse): Promise<void> {
-    const raw = JSON.stringify([value.before, value.after, value.etag]);
+    // As text: an entry this process holds is bytes (MemoryResponseCache), which JSON would spell as numbers.
+    const text = (part: string | Buffer) => (typeof part === 'string' ? part : part.toString());
+    const raw = JSON.stringify([
+      text(value.before),
+      value.after === null ? null : text(value.after),
+      value.etag,
+    ]);
     await this.redis.set(KEY_PREFIX + key, raw, 'EX', this.ttlSeconds);
   }
 

@@ -1,11 +1,14 @@
 import { FrequencySketch } from './frequency-sketch.js';
 import { OldestFirst } from './oldest-first.js';
 
-/** A response as cached: serialized once, with the request ID spliced in per request. */
+/**
+ * A response as cached: serialized once, with the request ID spliced in per request. Its body is text
+ * as serialized, or the UTF-8 bytes of that text once an in-process cache holds it (MemoryResponseCache).
+ */
 export interface CachedResponse {
-  /** Body text before and after the request ID's JSON string; `after` is null when the body has none. */
-  before: string;
-  after: string | null;
+  /** The body before and after the request ID's JSON string; `after` is null when the body has none. */
+  before: string | Buffer;
+  after: string | Buffer | null;
   etag: string;
 }
 
@@ -38,12 +41,27 @@ export interface ResponseCache {
 }
 
 /**
- * What an entry costs this process, in bytes: its text (one byte per character, as V8 stores ASCII),
- * once more for the bytes it is encoded to when answered from (cached-body.ts), and a little for the
- * objects around them.
+ * What an entry costs this process, in bytes: its body's bytes as held (or about as many as its text
+ * has characters, for an entry offered), and a little for the objects around them.
  */
 function entryBytes(entry: CachedResponse): number {
-  return 2 * (entry.before.length + (entry.after?.length ?? 0)) + 200;
+  return entry.before.length + (entry.after?.length ?? 0) + 200;
+}
+
+/**
+ * The entry as held: its body as UTF-8 bytes, which are what it is answered from (cached-body.ts). Held
+ * as text it would cost its text, and its bytes again once answered from, in V8's heap, where every
+ * answer kept is copied by the collections of the old generation; bytes live outside it, and cost their
+ * length once.
+ */
+function heldForm(entry: CachedResponse): CachedResponse {
+  const { before, after } = entry;
+  if (typeof before !== 'string' && typeof after !== 'string') return entry;
+  return {
+    before: typeof before === 'string' ? Buffer.from(before) : before,
+    after: typeof after === 'string' ? Buffer.from(after) : after,
+    etag: entry.etag,
+  };
 }
 
 /** Where a key's identity starts: after its version (see ResponseCache). */
@@ -110,11 +128,12 @@ export class MemoryResponseCache implements ResponseCache {
   setNow(key: string, value: CachedResponse): void {
     const from = identityStart(key);
     const identity = key.slice(from);
-    const held = this.keyOfIdentity.get(identity);
-    if (held !== undefined) this.delete(held);
+    const older = this.keyOfIdentity.get(identity);
+    if (older !== undefined) this.delete(older);
     const size = entryBytes(value);
     if (size > this.maxBytes || !this.admits(key, from, size)) return;
-    this.store(key, identity, value, size);
+    const held = heldForm(value);
+    this.store(key, identity, held, entryBytes(held));
   }
 
   async clear(): Promise<void> {

@@ -56,6 +56,25 @@ test('bodies without a request ID, br answers and other bodies inflate to what t
   assert.equal(brotliDecompressSync(joined(compressText(Buffer.from(text), 'br')!.chunks)).toString(), text);
 });
 
+test('an answer held as bytes renders and compresses to the bytes of its text', () => {
+  for (const n of [1, 30, 200]) {
+    const text = cacheEntry(body(n), 'W/"t"');
+    const held = { before: Buffer.from(text.before), after: Buffer.from(text.after!), etag: text.etag };
+    const id = newRequestId();
+    assert.deepEqual(render(held, id), Buffer.from(render(text, id)));
+    for (const coding of ['gzip', 'br'] as const) {
+      const fromText = compressEntry(text, id, coding);
+      const fromHeld = compressEntry(held, id, coding);
+      if (!fromText) {
+        assert.equal(fromHeld, undefined, `${n} matches: compressed alike`);
+        continue;
+      }
+      const inflate = coding === 'gzip' ? gunzipSync : brotliDecompressSync;
+      assert.deepEqual(inflate(joined(fromHeld!.chunks)), Buffer.from(render(text, id)));
+    }
+  }
+});
+
 test('small bodies are not compressed', () => {
   const small = cacheEntry(body(1), 'W/"s"');
   assert.ok(render(small, 'x').length < MIN_COMPRESSED_BYTES);
