@@ -26,10 +26,15 @@ export class FrequencySketch {
   private readonly mask: number;
   private readonly width: number;
   private recorded = 0;
-  /** Per process, so that nobody can choose keys that collide everywhere. */
-  private readonly seed = randomInt(0x7fffffff);
 
-  constructor(private readonly sample: number) {
+  /**
+   * `seed`: drawn per sketch by default, so that nobody can choose keys that collide everywhere; a test
+   * gives one, so that which keys share counters is the same every run.
+   */
+  constructor(
+    private readonly sample: number,
+    private readonly seed = randomInt(0x7fffffff),
+  ) {
     let width = 16;
     while (width < sample && width < MAX_WIDTH) width *= 2;
     this.width = width;

@@ -50,9 +50,8 @@ function entryBytes(entry: CachedResponse): number {
 
 /**
  * The entry as held: its body as UTF-8 bytes, which are what it is answered from (cached-body.ts). Held
- * as text it would cost its text, and its bytes again once answered from, in V8's heap, where every
- * answer kept is copied by the collections of the old generation; bytes live outside it, and cost their
- * length once.
+ * as text it would cost its text in V8's heap (where the old generation's compactions move it) and its
+ * bytes again once answered from; held as bytes, outside the heap, it costs its length once.
  */
 function heldForm(entry: CachedResponse): CachedResponse {
   const { before, after } = entry;

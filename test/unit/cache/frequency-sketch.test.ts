@@ -5,7 +5,7 @@ import { seededRandom } from '../../support/seeded-random.js';
 
 test('an estimate is never below the true count (up to the cap), and rarely far above it (property)', () => {
   const random = seededRandom(20261124);
-  const sketch = new FrequencySketch(10_000);
+  const sketch = new FrequencySketch(10_000, 20261124);
   const truth = new Map<string, number>();
   // Fewer recordings than the halving period: every count is still whole.
   for (let i = 0; i < 5000; i += 1) {
@@ -24,7 +24,10 @@ test('an estimate is never below the true count (up to the cap), and rarely far 
 });
 
 test('counts stop at 15, and halve every `sample` recordings that counted', () => {
-  const sketch = new FrequencySketch(160);
+  // Seeded: with a drawn seed, one of the cold keys below shares all four of hot's full counters about
+  // once in 230 runs (at this width, a key does with one other about once in 32,768), and its recording
+  // then does not count toward the sample.
+  const sketch = new FrequencySketch(160, 7);
   for (let i = 0; i < 40; i += 1) sketch.record('hot');
   assert.equal(sketch.frequency('hot'), 15);
   // Recordings of a key whose counters are all full do not count toward the sample: 15 did.
@@ -35,7 +38,7 @@ test('counts stop at 15, and halve every `sample` recordings that counted', () =
 });
 
 test('a key is counted from `from` on: its version prefix does not matter', () => {
-  const sketch = new FrequencySketch(100);
+  const sketch = new FrequencySketch(100, 7);
   sketch.record('12-1 /matches/a', 5);
   sketch.record('13-2 /matches/a', 5);
   assert.equal(sketch.frequency('99-9 /matches/a', 5), 2);
