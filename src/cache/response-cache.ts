@@ -57,10 +57,21 @@ function heldForm(entry: CachedResponse): CachedResponse {
   const { before, after } = entry;
   if (typeof before !== 'string' && typeof after !== 'string') return entry;
   return {
-    before: typeof before === 'string' ? Buffer.from(before) : before,
-    after: typeof after === 'string' ? Buffer.from(after) : after,
+    before: typeof before === 'string' ? ownBytes(before) : before,
+    after: typeof after === 'string' ? ownBytes(after) : after,
     etag: entry.etag,
   };
+}
+
+/**
+ * `text`'s UTF-8 bytes in memory of their own. Buffer.from would cut a short text's bytes from a shared
+ * 8 KB slab, which stays allocated while any of its slices is held: answers evicted out of order would
+ * leave the cache holding far more than it reckons.
+ */
+function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
 }
 
 /** Where a key's identity starts: after its version (see ResponseCache). */

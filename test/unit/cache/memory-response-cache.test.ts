@@ -78,6 +78,8 @@ test('an answer is held as the UTF-8 bytes of its text, and reckoned at them', a
   assert.deepEqual(held.after, Buffer.from(text.after));
   assert.equal(held.etag, text.etag);
   assert.equal(cache.heldBytes, Buffer.byteLength(text.before) + 2 + 200);
+  // Each in memory of its own, not a slice of a slab shared with other allocations.
+  assert.equal((held.before as Buffer).buffer.byteLength, Buffer.byteLength(text.before));
   // Offered again as bytes (a shared layer's answer, or a newer version), it is held as it is.
   await cache.set('2 /teams/a', held);
   assert.equal(cache.peek('2 /teams/a'), held);
