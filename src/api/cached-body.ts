@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { CachedResponse } from '../cache/response-cache.js';
+import { bodyBytes, type CachedResponse } from '../cache/response-cache.js';
 import { RELEASE } from './release.js';
 
 /**
@@ -32,11 +32,6 @@ export function cacheEntry(body: string, etag: string): CachedResponse {
   return { before, after, etag };
 }
 
-/** A body part as UTF-8 bytes: the part itself when held as bytes already. */
-export function utf8Bytes(part: string | Buffer): Buffer {
-  return typeof part === 'string' ? Buffer.from(part) : part;
-}
-
 /**
  * The body with `requestId` in place: text for an entry of text, bytes for one held as bytes (whose
  * text is not kept anywhere, see MemoryResponseCache).
@@ -46,7 +41,7 @@ export function render(entry: CachedResponse, requestId: string): string | Buffe
   if (after === null) return before;
   if (typeof before === 'string' && typeof after === 'string')
     return before + JSON.stringify(requestId) + after;
-  return Buffer.concat([utf8Bytes(before), Buffer.from(`"${requestId}"`, 'latin1'), utf8Bytes(after)]);
+  return Buffer.concat([bodyBytes(before), Buffer.from(`"${requestId}"`, 'latin1'), bodyBytes(after)]);
 }
 
 /** A body's parts ready to write; request IDs are plain ASCII, so JSON quoting is adding quotes. */
@@ -66,8 +61,8 @@ const encoded = new WeakMap<CachedResponse, BodyParts>();
 export function encodedParts(entry: CachedResponse): BodyParts {
   let parts = encoded.get(entry);
   if (!parts) {
-    const before = utf8Bytes(entry.before);
-    const after = entry.after === null ? null : utf8Bytes(entry.after);
+    const before = bodyBytes(entry.before);
+    const after = entry.after === null ? null : bodyBytes(entry.after);
     parts = { before, after, bytes: before.length + (after?.length ?? 0) };
     encoded.set(entry, parts);
   }

@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants, crc32, deflateRawSync, gzipSync } from 'node:zlib';
-import type { CachedResponse } from '../cache/response-cache.js';
-import { render, utf8Bytes } from './cached-body.js';
+import { bodyBytes, type CachedResponse } from '../cache/response-cache.js';
+import { render } from './cached-body.js';
 
 /**
  * Compressed answers (gzip and br, by Accept-Encoding), the one place that knows how a body is compressed,
@@ -51,8 +51,8 @@ function gzipPieces(entry: CachedResponse): GzipPieces | Buffer {
   if (!pieces) {
     if (entry.after === null) pieces = gzipSync(entry.before, { level: GZIP_LEVEL });
     else {
-      const before = utf8Bytes(entry.before);
-      const after = utf8Bytes(entry.after);
+      const before = bodyBytes(entry.before);
+      const after = bodyBytes(entry.after);
       const flushed = deflateRawSync(before, { level: GZIP_LEVEL, finishFlush: constants.Z_SYNC_FLUSH });
       pieces = {
         head: Buffer.concat([GZIP_HEADER, flushed]),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { CachedResponse, ResponseCache } from './response-cache.js';
+import { bodyText, type CachedResponse, type ResponseCache } from './response-cache.js';
 
 const KEY_PREFIX = 'touchline:response:';
 const PROBE_KEY = 'touchline:probe';
@@ -53,12 +53,8 @@ export class RedisResponseCache implements ResponseCache {
 
   async set(key: string, value: CachedResponse): Promise<void> {
     // As text: an entry this process holds is bytes (MemoryResponseCache), which JSON would spell as numbers.
-    const text = (part: string | Buffer) => (typeof part === 'string' ? part : part.toString());
-    const raw = JSON.stringify([
-      text(value.before),
-      value.after === null ? null : text(value.after),
-      value.etag,
-    ]);
+    const after = value.after === null ? null : bodyText(value.after);
+    const raw = JSON.stringify([bodyText(value.before), after, value.etag]);
     await this.redis.set(KEY_PREFIX + key, raw, 'EX', this.ttlSeconds);
   }
 

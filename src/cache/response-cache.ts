@@ -56,22 +56,25 @@ function entryBytes(entry: CachedResponse): number {
 function heldForm(entry: CachedResponse): CachedResponse {
   const { before, after } = entry;
   if (typeof before !== 'string' && typeof after !== 'string') return entry;
-  return {
-    before: typeof before === 'string' ? ownBytes(before) : before,
-    after: typeof after === 'string' ? ownBytes(after) : after,
-    etag: entry.etag,
-  };
+  return { before: bodyBytes(before), after: after === null ? null : bodyBytes(after), etag: entry.etag };
 }
 
 /**
- * `text`'s UTF-8 bytes in memory of their own. Buffer.from would cut a short text's bytes from a shared
- * 8 KB slab, which stays allocated while any of its slices is held: answers evicted out of order would
- * leave the cache holding far more than it reckons.
+ * A body part as UTF-8 bytes: the part itself when it is bytes already, else in memory of its own.
+ * Buffer.from would cut a short text's bytes from a shared 8 KB slab, which stays allocated while any
+ * of its slices is held: answers evicted out of order would leave the cache holding far more than it
+ * reckons.
  */
-function ownBytes(text: string): Buffer {
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-  bytes.write(text);
+export function bodyBytes(part: string | Buffer): Buffer {
+  if (typeof part !== 'string') return part;
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(part));
+  bytes.write(part);
   return bytes;
+}
+
+/** A body part as text (for a layer that stores text, such as Redis). */
+export function bodyText(part: string | Buffer): string {
+  return typeof part === 'string' ? part : part.toString();
 }
 
 /** Where a key's identity starts: after its version (see ResponseCache). */
