@@ -128,9 +128,8 @@ test('restore migrates a backup of an older version forward', async (t) => {
   // The database as the version before LATEST left it (test/ingest/stored-match-json.test.ts undoes each).
   alter(
     older,
-    'alter table changes drop column replaced_by',
-    'alter table changes drop column removed',
-    `delete from touchline_migrations where name = '0017-change-tombstones'`,
+    'drop index key_windows_at',
+    `delete from touchline_migrations where name = '0018-key-windows-by-time'`,
   );
   const target = path.join(dir, 'target.db');
   await database(target, 'target');
@@ -138,13 +137,13 @@ test('restore migrates a backup of an older version forward', async (t) => {
   assert.equal(result.code, 0, result.stderr);
   assert.equal(
     result.stdout,
-    `restore: ${target} replaced by ${older} (schema 0016-invalidations)\nrestore: migrated 0017-change-tombstones\n`,
+    `restore: ${target} replaced by ${older} (schema 0017-change-tombstones)\nrestore: migrated 0018-key-windows-by-time\n`,
   );
   assert.deepEqual(keyNames(target), ['older']);
   const sqlite = new SqliteDatabase(target, { readonly: true });
   t.after(() => sqlite.close());
-  const columns = sqlite.prepare("select name from pragma_table_info('changes')").pluck().all();
-  assert.ok(columns.includes('replaced_by'), 'the migration ran');
+  const indexes = sqlite.prepare("select name from pragma_index_list('key_windows')").pluck().all();
+  assert.ok(indexes.includes('key_windows_at'), 'the migration ran');
   assert.equal(sqlite.pragma('journal_mode', { simple: true }), 'delete', 'one self-contained file');
 });
 

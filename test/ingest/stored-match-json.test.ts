@@ -90,6 +90,7 @@ const UNDO_AFTER_0007: Record<string, readonly string[]> = {
     'drop table live_rejections',
     'drop table live_events',
   ],
+  '0018-key-windows-by-time': ['drop index key_windows_at'],
   '0017-change-tombstones': [
     'alter table changes drop column replaced_by',
     'alter table changes drop column removed',

@@ -17,6 +17,7 @@ import * as keyRotation from './0014-key-rotation.js';
 import * as liveEvents from './0015-live-events.js';
 import * as invalidations from './0016-invalidations.js';
 import * as changeTombstones from './0017-change-tombstones.js';
+import * as keyWindowsByTime from './0018-key-windows-by-time.js';
 
 /** Migrations are listed here in order; each receives the engine for the few DDL spellings that differ. */
 const MIGRATIONS = {
@@ -37,6 +38,7 @@ const MIGRATIONS = {
   '0015-live-events': liveEvents,
   '0016-invalidations': invalidations,
   '0017-change-tombstones': changeTombstones,
+  '0018-key-windows-by-time': keyWindowsByTime,
 };
 
 /** The migrations' names, in the order they apply. */

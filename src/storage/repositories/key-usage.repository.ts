@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Compilable, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
+import { rowWriterOf } from '../sqlite-row-writer.js';
 
 /** Requests counted for a key in the billing period starting at `periodStart`. */
 export async function readUsage(db: Kysely<Database>, keyId: string, periodStart: string): Promise<number> {
@@ -12,7 +13,8 @@ export async function readUsage(db: Kysely<Database>, keyId: string, periodStart
   return Number(row?.count ?? 0);
 }
 
-const SLOTS_PER_INSERT = 1000;
+/** Rows per statement where a statement takes many: within both engines' limits on bound values. */
+const ROWS_PER_STATEMENT = 1000;
 
 /** Requests admitted for a key in one slot of its per-minute window; `at` is the slot's end (ms). */
 export interface WindowSlot {
@@ -21,10 +23,55 @@ export interface WindowSlot {
   count: number;
 }
 
+type Row = Record<string, string | number>;
+type KeyUsageRow = { key_id: string; period_start: string; count: number; updated_at: string };
+type KeyWindowRow = { key_id: string; at: number; count: number };
+type Upsert<R extends Row> = (db: Kysely<Database>, rows: readonly R[]) => Compilable;
+
+/** Adds each row's count to the stored one, for rows already stored (several processes' counts sum up). */
+const addToUsage: Upsert<KeyUsageRow> = (db, rows) =>
+  db
+    .insertInto('key_usage')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['key_id', 'period_start']).doUpdateSet({
+        count: sql`key_usage.count + excluded.count`,
+        updated_at: sql`excluded.updated_at`,
+      }),
+    );
+
+const addToWindows: Upsert<KeyWindowRow> = (db, rows) =>
+  db
+    .insertInto('key_windows')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['key_id', 'at']).doUpdateSet({ count: sql`key_windows.count + excluded.count` }),
+    );
+
+/**
+ * Runs `upsert` for `rows`, whose keys are the columns in one order. In a SQLite transaction, its
+ * one-row statement is prepared once and run per row, directly: the process that holds the counters
+ * flushes every second, and Kysely's building of a statement per row (or of an operation node per value
+ * of a many-row one) cost it more than SQLite took to write. Elsewhere, a statement per
+ * ROWS_PER_STATEMENT rows.
+ */
+async function upsertRows<R extends Row>(db: Kysely<Database>, upsert: Upsert<R>, rows: readonly R[]) {
+  if (rows.length === 0) return;
+  const prepare = rowWriterOf(db);
+  if (prepare) {
+    const statement = prepare(upsert(db, rows.slice(0, 1)).compile().sql);
+    for (const row of rows) statement.run(Object.values(row));
+    return;
+  }
+  for (let from = 0; from < rows.length; from += ROWS_PER_STATEMENT) {
+    await db.executeQuery(upsert(db, rows.slice(from, from + ROWS_PER_STATEMENT)).compile());
+  }
+}
+
 /**
  * Adds counted requests and the window slots they were admitted in, in one transaction; additions from
  * several processes sum up, none overwrites another's. Slots ending at or before `windowStart` are
- * dropped: they no longer count against any minute.
+ * dropped: they no longer count against any minute (found by the index on `at`, migration 0018).
  */
 export async function addUsage(
   db: Kysely<Database>,
@@ -38,33 +85,17 @@ export async function addUsage(
   const { deltas, slots, windowStart, now } = usage;
   if (deltas.length === 0 && slots.length === 0) return;
   await db.transaction().execute(async (trx) => {
-    for (const d of deltas) {
-      await trx
-        .insertInto('key_usage')
-        .values({ key_id: d.keyId, period_start: d.periodStart, count: d.count, updated_at: now })
-        .onConflict((oc) =>
-          oc.columns(['key_id', 'period_start']).doUpdateSet({
-            count: sql`key_usage.count + ${d.count}`,
-            updated_at: now,
-          }),
-        )
-        .execute();
-    }
+    await upsertRows(
+      trx,
+      addToUsage,
+      deltas.map((d) => ({ key_id: d.keyId, period_start: d.periodStart, count: d.count, updated_at: now })),
+    );
     if (slots.length === 0) return;
-    // In chunks: SQLite takes at most 32,766 bound values in one statement.
-    for (let from = 0; from < slots.length; from += SLOTS_PER_INSERT) {
-      await trx
-        .insertInto('key_windows')
-        .values(
-          slots
-            .slice(from, from + SLOTS_PER_INSERT)
-            .map((slot) => ({ key_id: slot.keyId, at: slot.at, count: slot.count })),
-        )
-        .onConflict((oc) =>
-          oc.columns(['key_id', 'at']).doUpdateSet({ count: sql`key_windows.count + excluded.count` }),
-        )
-        .execute();
-    }
+    await upsertRows(
+      trx,
+      addToWindows,
+      slots.map((slot) => ({ key_id: slot.keyId, at: slot.at, count: slot.count })),
+    );
     await trx.deleteFrom('key_windows').where('at', '<=', windowStart).execute();
   });
 }

@@ -1,0 +1,85 @@
+// The counters' flush (UsageLedger, every second in the process holding them), on both engines: counts
+// and window slots add up across flushes and processes, many rows go in one call (SQLite: a statement run
+// per row; PostgreSQL: statements of many rows), and the slots a minute old are deleted through the index
+// on `at` (migration 0018), not by reading the whole table, which grows with the keys in use.
+import assert from 'node:assert/strict';
+import { sql } from 'kysely';
+import { after, before, describe, it } from 'node:test';
+import { issueApiKey } from '../../src/auth/api-keys.js';
+import {
+  addUsage,
+  readUsage,
+  readWindow,
+  type WindowSlot,
+} from '../../src/storage/repositories/key-usage.repository.js';
+import { insertApiKey } from '../../src/storage/repositories/api-key.repository.js';
+import { openTestStorage, type TestStorage } from '../support/test-database.js';
+
+const PERIOD = '2026-11-01T00:00:00.000Z';
+const NOW = Date.parse('2026-11-24T12:00:00.000Z');
+
+describe('storage: key usage flush', () => {
+  let storage: TestStorage;
+  const keyIds: string[] = [];
+
+  before(async () => {
+    storage = await openTestStorage('key-usage-flush.db');
+    for (let i = 0; i < 3; i += 1) {
+      const issued = issueApiKey('production', `flush ${i}`, new Date(NOW), undefined, { plan: 'free' });
+      await insertApiKey(storage.db, issued.row);
+      keyIds.push(issued.row.id);
+    }
+  });
+  after(() => storage.close());
+
+  const flush = (deltas: number[], slots: WindowSlot[], now = NOW) =>
+    addUsage(storage.db, {
+      deltas: deltas.map((count, i) => ({ keyId: keyIds[i]!, periodStart: PERIOD, count })),
+      slots,
+      windowStart: now - 60_000,
+      now: new Date(now).toISOString(),
+    });
+
+  it('adds counts and slots to what is stored, as several processes flushing would', async () => {
+    await flush([5, 1], [{ keyId: keyIds[0]!, at: NOW - 100, count: 5 }]);
+    await flush(
+      [2, 0, 4],
+      [
+        { keyId: keyIds[0]!, at: NOW - 100, count: 2 },
+        { keyId: keyIds[0]!, at: NOW, count: 1 },
+      ],
+    );
+    assert.deepEqual(await Promise.all(keyIds.map((id) => readUsage(storage.db, id, PERIOD))), [7, 1, 4]);
+    assert.deepEqual(await readWindow(storage.db, keyIds[0]!, NOW - 60_000), [
+      { at: NOW - 100, count: 7 },
+      { at: NOW, count: 1 },
+    ]);
+  });
+
+  it('writes more slots than one statement takes, and drops those a minute old', async () => {
+    const id = keyIds[1]!;
+    const slots = Array.from({ length: 2500 }, (_, i) => ({
+      keyId: id,
+      at: NOW - 120_000 + 100 * i,
+      count: 1,
+    }));
+    await flush([], slots, NOW);
+    // Slots end at or before the window's start are gone: from NOW - 120,000 to NOW - 120,000 + 100 * 600.
+    const kept = await readWindow(storage.db, id, 0);
+    assert.equal(kept.length, 2500 - 601);
+    assert.equal(kept[0]!.at, NOW - 120_000 + 100 * 601);
+    await flush([], [{ keyId: id, at: NOW + 100, count: 3 }], NOW + 50_000);
+    const left = await readWindow(storage.db, id, 0);
+    assert.equal(left[0]!.at, NOW - 10_000 + 100, 'older slots deleted by the next flush');
+    assert.equal(left.find((slot) => slot.at === NOW + 100)?.count, 4, 'added to the slot stored');
+  });
+
+  it('finds the slots a minute old by their index, not by reading the table', async (t) => {
+    if (storage.engine !== 'sqlite')
+      return t.skip('the plan is checked on SQLite, where a flush holds the process');
+    const plan = await sql<{ detail: string }>`
+      explain query plan delete from key_windows where at <= ${NOW}
+    `.execute(storage.db);
+    assert.match(plan.rows.map((row) => row.detail).join('\n'), /USING (COVERING )?INDEX key_windows_at/);
+  });
+});
