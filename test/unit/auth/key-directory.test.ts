@@ -41,6 +41,24 @@ test('a known key is trusted for KEY_TRUST_MS, then looked up again', () => {
   assert.equal(calls.find, 2);
 });
 
+test('a key read again unchanged keeps the row it had; a changed one is taken as read', () => {
+  const { key, row } = issue();
+  const stored = [{ ...row }];
+  const { keys, calls } = store(stored, true);
+  const directory = new KeyDirectory(keys);
+  const first = directory.findNow(key, 0);
+  assert.deepEqual(first, row);
+  // The database returns a new object at every read: the one remembered is kept while it is the same.
+  stored[0] = { ...row };
+  assert.equal(directory.findNow(key, KEY_TRUST_MS), first);
+  assert.equal(directory.findNow(key, 2 * KEY_TRUST_MS - 1), first, 'trusted again from the re-read');
+  assert.equal(calls.find, 2);
+  stored[0] = { ...row, revoked_at: new Date(0).toISOString() };
+  const revoked = directory.findNow(key, 2 * KEY_TRUST_MS);
+  assert.notEqual(revoked, first);
+  assert.equal(revoked?.revoked_at, new Date(0).toISOString());
+});
+
 test('an unknown key costs one lookup, however often it is presented', async () => {
   const { keys, calls } = store([], true);
   const directory = new KeyDirectory(keys);
