@@ -1,7 +1,8 @@
 // The counters' flush (UsageLedger, every second in the process holding them), on both engines: counts
-// and window slots add up across flushes and processes, many rows go in one call (SQLite: a statement run
-// per row; PostgreSQL: statements of many rows), and the slots a minute old are deleted through the index
-// on `at` (migration 0018), not by reading the whole table, which grows with the keys in use.
+// and window slots add up across flushes and processes, many rows go in one call (SQLite: a statement
+// run per row; PostgreSQL: statements of many rows), a failing flush writes nothing, and the slots a
+// minute old are deleted through the index on `at` (migration 0018), not by reading the whole table,
+// which grows with the keys in use.
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { after, before, describe, it } from 'node:test';
@@ -72,6 +73,23 @@ describe('storage: key usage flush', () => {
     const left = await readWindow(storage.db, id, 0);
     assert.equal(left[0]!.at, NOW - 10_000 + 100, 'older slots deleted by the next flush');
     assert.equal(left.find((slot) => slot.at === NOW + 100)?.count, 4, 'added to the slot stored');
+  });
+
+  it('writes nothing of a flush that fails (a slot of no key), so the counts can be offered again', async () => {
+    const id = keyIds[2]!;
+    const usage = await readUsage(storage.db, id, PERIOD);
+    const window = await readWindow(storage.db, id, 0);
+    await assert.rejects(
+      flush(
+        [0, 0, 9],
+        [
+          { keyId: id, at: NOW + 200, count: 9 },
+          { keyId: 'key_missing', at: NOW + 200, count: 1 },
+        ],
+      ),
+    );
+    assert.equal(await readUsage(storage.db, id, PERIOD), usage);
+    assert.deepEqual(await readWindow(storage.db, id, 0), window);
   });
 
   it('finds the slots a minute old by their index, not by reading the table', async (t) => {

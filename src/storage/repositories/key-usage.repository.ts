@@ -1,6 +1,6 @@
-import { sql, type Compilable, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
-import { rowWriterOf } from '../sqlite-row-writer.js';
+import { writeRows } from './plain-insert.js';
 
 /** Requests counted for a key in the billing period starting at `periodStart`. */
 export async function readUsage(db: Kysely<Database>, keyId: string, periodStart: string): Promise<number> {
@@ -13,9 +13,6 @@ export async function readUsage(db: Kysely<Database>, keyId: string, periodStart
   return Number(row?.count ?? 0);
 }
 
-/** Rows per statement where a statement takes many: within both engines' limits on bound values. */
-const ROWS_PER_STATEMENT = 1000;
-
 /** Requests admitted for a key in one slot of its per-minute window; `at` is the slot's end (ms). */
 export interface WindowSlot {
   keyId: string;
@@ -23,13 +20,14 @@ export interface WindowSlot {
   count: number;
 }
 
-type Row = Record<string, string | number>;
 type KeyUsageRow = { key_id: string; period_start: string; count: number; updated_at: string };
 type KeyWindowRow = { key_id: string; at: number; count: number };
-type Upsert<R extends Row> = (db: Kysely<Database>, rows: readonly R[]) => Compilable;
 
-/** Adds each row's count to the stored one, for rows already stored (several processes' counts sum up). */
-const addToUsage: Upsert<KeyUsageRow> = (db, rows) =>
+/**
+ * Add each row's count to the one stored, where there is one (several processes' counts sum up); the
+ * updates refer to `excluded` only, so each statement binds its rows' values and nothing else.
+ */
+const addToUsage = (db: Kysely<Database>) => (rows: readonly KeyUsageRow[]) =>
   db
     .insertInto('key_usage')
     .values(rows)
@@ -40,33 +38,13 @@ const addToUsage: Upsert<KeyUsageRow> = (db, rows) =>
       }),
     );
 
-const addToWindows: Upsert<KeyWindowRow> = (db, rows) =>
+const addToWindows = (db: Kysely<Database>) => (rows: readonly KeyWindowRow[]) =>
   db
     .insertInto('key_windows')
     .values(rows)
     .onConflict((oc) =>
       oc.columns(['key_id', 'at']).doUpdateSet({ count: sql`key_windows.count + excluded.count` }),
     );
-
-/**
- * Runs `upsert` for `rows`, whose keys are the columns in one order. In a SQLite transaction, its
- * one-row statement is prepared once and run per row, directly: the process that holds the counters
- * flushes every second, and Kysely's building of a statement per row (or of an operation node per value
- * of a many-row one) cost it more than SQLite took to write. Elsewhere, a statement per
- * ROWS_PER_STATEMENT rows.
- */
-async function upsertRows<R extends Row>(db: Kysely<Database>, upsert: Upsert<R>, rows: readonly R[]) {
-  if (rows.length === 0) return;
-  const prepare = rowWriterOf(db);
-  if (prepare) {
-    const statement = prepare(upsert(db, rows.slice(0, 1)).compile().sql);
-    for (const row of rows) statement.run(Object.values(row));
-    return;
-  }
-  for (let from = 0; from < rows.length; from += ROWS_PER_STATEMENT) {
-    await db.executeQuery(upsert(db, rows.slice(from, from + ROWS_PER_STATEMENT)).compile());
-  }
-}
 
 /**
  * Adds counted requests and the window slots they were admitted in, in one transaction; additions from
@@ -85,15 +63,15 @@ export async function addUsage(
   const { deltas, slots, windowStart, now } = usage;
   if (deltas.length === 0 && slots.length === 0) return;
   await db.transaction().execute(async (trx) => {
-    await upsertRows(
+    await writeRows(
       trx,
-      addToUsage,
+      addToUsage(trx),
       deltas.map((d) => ({ key_id: d.keyId, period_start: d.periodStart, count: d.count, updated_at: now })),
     );
     if (slots.length === 0) return;
-    await upsertRows(
+    await writeRows(
       trx,
-      addToWindows,
+      addToWindows(trx),
       slots.map((slot) => ({ key_id: slot.keyId, at: slot.at, count: slot.count })),
     );
     await trx.deleteFrom('key_windows').where('at', '<=', windowStart).execute();

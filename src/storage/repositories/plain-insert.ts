@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Compilable, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../schema.js';
 import { rowWriterOf } from '../sqlite-row-writer.js';
 
@@ -77,6 +77,20 @@ export function compilePlainInsert(
 }
 
 /**
+ * Runs the statement `oneRow` makes (one binding a row's values, in the first row's key order) for each of
+ * `rows`, directly on the connection a SQLite transaction holds; false, having run nothing, elsewhere
+ * or for rows that are not plain (see uniformValues).
+ */
+function runEachRow(db: Db, oneRow: () => string, rows: readonly Row[]): boolean {
+  const prepare = rowWriterOf(db);
+  const values = prepare && uniformValues(rows, Object.keys(rows[0]!));
+  if (!prepare || !values) return false;
+  const statement = prepare(oneRow());
+  for (const row of values) statement.run(row);
+  return true;
+}
+
+/**
  * Inserts `rows` into `table`, as `insertInto(table).values(rows)` does in one statement. In a SQLite
  * transaction, plain rows go one statement each, run directly: SQLite keeps a journal of every page a
  * statement of many rows changes (to undo that statement alone should a row fail), a copy of most of
@@ -85,16 +99,33 @@ export function compilePlainInsert(
  */
 export async function insertPlainRows(db: Db, table: keyof Database, rows: readonly Row[]): Promise<void> {
   if (rows.length === 0) return;
-  const prepare = rowWriterOf(db);
   const columns = Object.keys(rows[0]!);
-  const values = prepare ? uniformValues(rows, columns) : undefined;
-  if (prepare && values) {
-    const statement = prepare(insertText(table, columns, [`(${columns.map(() => '?').join(', ')})`]));
-    for (const row of values) statement.run(row);
-    return;
-  }
+  const oneRow = () => insertText(table, columns, [`(${columns.map(() => '?').join(', ')})`]);
+  if (runEachRow(db, oneRow, rows)) return;
   const compiled = compilePlainInsert(db, table, rows);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   if (!compiled) await (db.insertInto(table) as any).values(rows).execute();
   else await db.executeQuery(compiled);
+}
+
+/** Rows per statement where a statement takes many: within both engines' limits on bound values. */
+const ROWS_PER_STATEMENT = 1000;
+
+/**
+ * Writes `rows` with `statement` (a builder of one statement for the rows it is given, such as an
+ * upsert whose update refers to `excluded` and so binds only the rows' values). In a SQLite transaction
+ * its one-row form is prepared once and run per row, as insertPlainRows does, for the same reason and
+ * because Kysely's building of the statement (an operation node per value) costs more than the write;
+ * elsewhere a statement per ROWS_PER_STATEMENT rows.
+ */
+export async function writeRows<R extends Row>(
+  db: Db,
+  statement: (rows: readonly R[]) => Compilable,
+  rows: readonly R[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  if (runEachRow(db, () => statement(rows.slice(0, 1)).compile().sql, rows)) return;
+  for (let from = 0; from < rows.length; from += ROWS_PER_STATEMENT) {
+    await db.executeQuery(statement(rows.slice(from, from + ROWS_PER_STATEMENT)).compile());
+  }
 }
