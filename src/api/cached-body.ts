@@ -59,6 +59,10 @@ const encoded = new WeakMap<CachedResponse, BodyParts>();
  * in-process cache). A body that answers one request only is better left as text (see `textParts`).
  */
 export function encodedParts(entry: CachedResponse): BodyParts {
+  const { before, after } = entry;
+  if (typeof before !== 'string' && typeof after !== 'string') {
+    return { before, after, bytes: before.length + (after?.length ?? 0) };
+  }
   let parts = encoded.get(entry);
   if (!parts) {
     const before = bodyBytes(entry.before);
@@ -79,6 +83,19 @@ export function textParts(entry: CachedResponse): BodyParts {
     before,
     after,
     bytes: Buffer.byteLength(before) + (after === null ? 0 : Buffer.byteLength(after)),
+  };
+}
+
+/**
+ * The parts in memory of their own: for a write that may wait (behind an earlier answer on the same
+ * connection) when they borrow a cache's memory, which the cache reuses (MemoryResponseCache.peek).
+ */
+export function ownParts(parts: BodyParts): BodyParts {
+  const copy = (part: Buffer | string) => (typeof part === 'string' ? part : Buffer.from(part));
+  return {
+    before: copy(parts.before),
+    after: parts.after === null ? null : copy(parts.after),
+    bytes: parts.bytes,
   };
 }
 

@@ -17,6 +17,10 @@ export class TieredResponseCache implements ResponseCache {
     return this.local.peek(key);
   }
 
+  pin(entry: CachedResponse): (() => void) | undefined {
+    return this.local.pin(entry);
+  }
+
   keeps(entry: CachedResponse): number {
     return this.local.keeps(entry);
   }

@@ -1,3 +1,4 @@
+import { constants as bufferConstants } from 'node:buffer';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from './config-error.js';
@@ -35,6 +36,11 @@ export interface Config {
   clubs: string | null;
   /** How often an API process reads the invalidation log (ms): the bound on serving an invalidated answer. */
   generationPollMs: number;
+  /**
+   * How often a process writes the request counts it holds to the database (TOUCHLINE_USAGE_FLUSH_MS):
+   * what a hard crash can lose of them (src/limits/usage-ledger.ts).
+   */
+  usageFlushMs: number;
   /** Whether answers are cached at all (off measures the database path, e.g. in the benchmark). */
   responseCache: boolean;
   /** Number of cached serialized responses kept per process. */
@@ -242,6 +248,34 @@ function readPositiveInt(env: Env, name: string, fallback: number): number {
   return Number(raw);
 }
 
+/**
+ * How often a process writes the request counts it holds, by default (src/limits/usage-ledger.ts). Not
+ * every second: on SQLite each commit makes every API process's connection drop its whole page cache at
+ * its next read (WAL mode knows changes per database file, not per table), so counts written every second
+ * slowed every uncached read of a busy server (bench/README.md, "Counts written less often"). What it
+ * costs: a hard crash loses up to this long of counts, in the customers' favour.
+ */
+export const DEFAULT_USAGE_FLUSH_MS = 5000;
+
+/** TOUCHLINE_USAGE_FLUSH_MS: from a tenth of a second to a minute (a key's window is a minute long). */
+function readUsageFlushMs(env: Env): number {
+  const ms = readPositiveInt(env, 'TOUCHLINE_USAGE_FLUSH_MS', DEFAULT_USAGE_FLUSH_MS);
+  if (ms < 100 || ms > 60_000) {
+    throw new ConfigError('TOUCHLINE_USAGE_FLUSH_MS', `must be 100 to 60000 (ms), got "${ms}"`);
+  }
+  return ms;
+}
+
+/** TOUCHLINE_CACHE_MB in bytes: one region per process (cache/body-ring.ts), at most the largest Buffer. */
+function readCacheBytes(env: Env): number {
+  const bytes = readPositiveInt(env, 'TOUCHLINE_CACHE_MB', 16) * 1024 * 1024;
+  const most = Math.floor(bufferConstants.MAX_LENGTH / (1024 * 1024));
+  if (bytes > most * 1024 * 1024) {
+    throw new ConfigError('TOUCHLINE_CACHE_MB', `must be at most ${most}, got "${env.TOUCHLINE_CACHE_MB}"`);
+  }
+  return bytes;
+}
+
 function readSources(env: Env): string[] {
   const raw = env.TOUCHLINE_SOURCES;
   if (raw === undefined) return DEFAULT_SOURCES;
@@ -371,9 +405,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     refreshRetryMaxMs,
     clubs: env.TOUCHLINE_CLUBS && env.TOUCHLINE_CLUBS !== '' ? env.TOUCHLINE_CLUBS : null,
     generationPollMs: readPositiveInt(env, 'TOUCHLINE_GENERATION_POLL_MS', 1000),
+    usageFlushMs: readUsageFlushMs(env),
     responseCache: readEnum(env, 'TOUCHLINE_RESPONSE_CACHE', ['on', 'off'] as const, 'on') === 'on',
     responseCacheEntries: readPositiveInt(env, 'TOUCHLINE_CACHE_ENTRIES', 5000),
-    responseCacheBytes: readPositiveInt(env, 'TOUCHLINE_CACHE_MB', 16) * 1024 * 1024,
+    responseCacheBytes: readCacheBytes(env),
     sqliteMmapBytes: readNonNegativeInt(env, 'TOUCHLINE_SQLITE_MMAP_MB', 1024) * 1024 * 1024,
     sharedCacheTtlSeconds: readPositiveInt(env, 'TOUCHLINE_SHARED_CACHE_TTL_SECONDS', 3600),
     workers: readWorkers(env, mode),

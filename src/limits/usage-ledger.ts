@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { DEFAULT_USAGE_FLUSH_MS } from '../config/config.js';
 import type { Database } from '../storage/schema.js';
 import { WINDOW_MS } from './limit-store.js';
 import {
@@ -8,7 +9,6 @@ import {
   type WindowSlot,
 } from '../storage/repositories/key-usage.repository.js';
 
-export const FLUSH_INTERVAL_MS = 1000;
 /**
  * Admissions are persisted for the per-minute window in slots of this length, each taken as admitted at
  * its end: a window read back after a restart can only be stricter than the one lost, by under a slot.
@@ -23,10 +23,11 @@ interface PendingCount {
 }
 
 /**
- * The durable side of the limits: counts accepted in this process are added to the database every second
- * (and on shutdown), and so are, for the counters this process holds, the slots of the last minute they
- * were admitted in. A hard crash loses at most the last second of both: usage can be under-counted by
- * that much but never over-counted, and after a restart a key's minute goes on from what was persisted.
+ * The durable side of the limits: counts accepted in this process are added to the database every
+ * `flushMs` (and on shutdown), and so are, for the counters this process holds, the slots of the last
+ * minute they were admitted in. A hard crash loses at most the last `flushMs` of both: usage can be
+ * under-counted by that much but never over-counted, and after a restart a key's minute goes on from
+ * what was persisted.
  */
 export class UsageLedger {
   /** By key, then by the period's start in ms: recording a request builds no string. */
@@ -36,10 +37,13 @@ export class UsageLedger {
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly flushMs: number = DEFAULT_USAGE_FLUSH_MS,
+  ) {}
 
   start(): void {
-    this.timer ??= setInterval(() => void this.flush().catch(() => undefined), FLUSH_INTERVAL_MS);
+    this.timer ??= setInterval(() => void this.flush().catch(() => undefined), this.flushMs);
     this.timer.unref();
   }
 

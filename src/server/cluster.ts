@@ -100,7 +100,9 @@ async function runPrimary(
 ): Promise<void> {
   let stopping = false;
   const storage = config.redisUrl ? undefined : openStorage(config.databaseUrl);
-  const limits = storage ? new LimitBroker(memoryLimitStore(storage), workers) : undefined;
+  const limits = storage
+    ? new LimitBroker(memoryLimitStore(storage, config.usageFlushMs), workers)
+    : undefined;
   const metrics = await primaryMetrics(config, storage);
   // Live streams: the primary follows the log for its workers (src/stream/primary-feed.ts). A token secret
   // made at start is handed to the workers, so that each accepts the tokens the others issue.

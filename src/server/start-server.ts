@@ -60,7 +60,7 @@ export async function startServer(
   const { cache, redis } = responseCache(config, (message) => log.warn(message));
   // Until Redis answers, limits would be counted per process: give it a moment before serving.
   if (redis) await redisReady(redis, REDIS_START_WAIT_MS);
-  const limits = options.limits ?? limitStore(storage, redis);
+  const limits = options.limits ?? limitStore(storage, redis, config.usageFlushMs);
   generation.onChange(() => void cache.clear());
   const metrics = await processMetrics(config, storage, redis);
   // Live streams (src/stream): this process follows the log itself, or gets the cluster primary's events;

@@ -19,7 +19,7 @@ export class BackupExistsError extends Error {}
  *
  * With VACUUM INTO rather than the online backup API (better-sqlite3's `.backup()`): VACUUM INTO reads the
  * whole database in one read transaction, so the copy is the snapshot of one moment, and in WAL mode
- * neither the servers' writes (counts, every second) nor an ingestion wait for it or disturb it. The
+ * neither the servers' writes (counts, every few seconds) nor an ingestion wait for it or disturb it. The
  * backup API copies a few pages per step and starts over whenever another connection writes between
  * steps, which under a serving load can go on indefinitely. VACUUM INTO costs more CPU (it rebuilds the
  * file, indexes included), and gives a compact file in rollback-journal mode, complete on its own.

@@ -74,7 +74,7 @@ test('SQLite connection closed under the query builder', async (t) => {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
   const app = await buildApp({
     storage: { db, engine: 'sqlite', close: () => db.destroy() },
-    cache: new MemoryResponseCache(10),
+    cache: new MemoryResponseCache(10, 1 << 20),
     generation: new DatasetGeneration(db, 60_000),
     version: 'v1',
     env: 'development',

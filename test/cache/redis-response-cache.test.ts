@@ -10,7 +10,7 @@ test('an answer this process holds as bytes is stored in Redis as its text, and 
   const scope = new Scope(t);
   const redis = await readyRedis(scope);
   const shared = new RedisResponseCache(redis, 60);
-  const local = new MemoryResponseCache(10);
+  const local = new MemoryResponseCache(10, 1 << 20);
   const key = `1 /teams/${randomUUID()}`;
   scope.defer(() => redis.del(`touchline:response:${key}`));
   const text = { before: '{"data":{"name":"Łódź"},"meta":{"request_id":', after: '}}', etag: 'W/"1-x"' };

@@ -1,10 +1,10 @@
 // The quota survives a hard crash of the real server: `touchline serve` is SIGKILLed and restarted on
-// the same database. Counts older than a second are never lost, counts are never over-counted, and
-// `touchline keys usage` agrees with the X-Quota-Remaining header.
+// the same database. Counts older than a write of the ledger (FLUSH_MS) are never lost, counts are never
+// over-counted, and `touchline keys usage` agrees with the X-Quota-Remaining header.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { assertRefused, get, limits } from './support/answers.js';
-import { createKey, keysUsage, serve, serveEnv, type Serving } from './support/cli.js';
+import { createKey, FLUSH_MS, keysUsage, serve, serveEnv, type Serving } from './support/cli.js';
 import { Scope } from './support/limits-env.js';
 
 const Q = 12;
@@ -25,12 +25,12 @@ test('quota across SIGKILL of touchline serve', { timeout: 180_000 }, async (t) 
   const sudden = await createKey(env, 'metered');
   const auth = (k: { key: string }) => ({ authorization: `Bearer ${k.key}` });
 
-  // Run 1: four requests, two seconds for the ledger (flushing every second) to persist them, then a hard crash.
+  // Run 1: four requests, two of the ledger's writes (FLUSH_MS apart) to persist them, then a hard crash.
   let server = await serve(scope, [], env);
   let remaining: number[] = [];
   for (let i = 0; i < 4; i += 1) remaining.push(limits(await get(base, auth(steady))).quotaRemaining);
   assert.deepEqual(remaining, [11, 10, 9, 8]);
-  await pause(2000);
+  await pause(2 * FLUSH_MS);
   await crash(server);
   assert.deepEqual(await keysUsage(env, steady.id), { used: 4, limit: Q, remaining: 8 });
 
@@ -48,7 +48,7 @@ test('quota across SIGKILL of touchline serve', { timeout: 180_000 }, async (t) 
     assert.ok(remaining.length <= Q, 'never more than Q successes');
   }
   assert.deepEqual(remaining, [7, 6, 5, 4, 3, 2, 1, 0], `Q = ${Q} successes over both runs`);
-  await pause(2000);
+  await pause(2 * FLUSH_MS);
   assert.deepEqual(await keysUsage(env, steady.id), { used: Q, limit: Q, remaining: 0 });
 
   // Then three requests on another key and a crash at once: those may be lost, never over-counted.
@@ -63,7 +63,7 @@ test('quota across SIGKILL of touchline serve', { timeout: 180_000 }, async (t) 
   const next = await get(base, auth(sudden));
   assert.equal(next.status, 200);
   assert.equal(limits(next).quotaRemaining, Q - persisted - 1);
-  await pause(2000);
+  await pause(2 * FLUSH_MS);
   const usage = await keysUsage(env, sudden.id);
   assert.deepEqual(usage, { used: persisted + 1, limit: Q, remaining: limits(next).quotaRemaining });
 });

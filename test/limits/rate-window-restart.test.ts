@@ -1,11 +1,11 @@
 // The per-minute window of the in-process counters survives a restart: persisted with the quota counts
-// every second, read back at a key's first request. A graceful stop keeps all of it; a SIGKILL loses at
-// most what was admitted since the last write, and then a key gets exactly its limit plus those requests
-// in that minute, never a fresh minute.
+// at every write of the ledger (TOUCHLINE_USAGE_FLUSH_MS), read back at a key's first request. A graceful
+// stop keeps all of it; a SIGKILL loses at most what was admitted since the last write, and then a key
+// gets exactly its limit plus those requests in that minute, never a fresh minute.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { assertRefused, get, inject } from './support/answers.js';
-import { createKey, keysUsage, serve, serveEnv, type Serving } from './support/cli.js';
+import { createKey, FLUSH_MS, keysUsage, serve, serveEnv, type Serving } from './support/cli.js';
 import { limitsEnv, Scope } from './support/limits-env.js';
 
 const PER_MINUTE = 30;
@@ -48,7 +48,7 @@ test('the per-minute window across SIGKILL of touchline serve', { timeout: 120_0
 
   let server = await serve(scope, [], env);
   assert.equal(await admittedUntilRefused(settled), PER_MINUTE);
-  await new Promise((resolve) => setTimeout(resolve, 1500)); // past a write of the ledger
+  await new Promise((resolve) => setTimeout(resolve, 1.5 * FLUSH_MS)); // past a write of the ledger
   assert.equal(await admittedUntilRefused(sudden), PER_MINUTE);
   await crash(server); // at once: the last requests of `sudden` may not be written
 

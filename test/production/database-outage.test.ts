@@ -46,6 +46,8 @@ test('PostgreSQL stopped, then back, under a running server', { timeout: 60_000 
     DATABASE_URL: database.url(proxy.port),
     TOUCHLINE_SOURCES: '',
     LOG_LEVEL: 'silent',
+    // Counts written every second, so that a write fails while the database is away (below).
+    TOUCHLINE_USAGE_FLUSH_MS: '1000',
   });
   const server = (running.server = await startServer(config, pino({ level: 'silent' })));
   const api = `${server.url}/api/v1`;

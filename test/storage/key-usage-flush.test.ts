@@ -1,8 +1,8 @@
-// The counters' flush (UsageLedger, every second in the process holding them), on both engines: counts
-// and window slots add up across flushes and processes, many rows go in one call (SQLite: a statement
-// run per row; PostgreSQL: statements of many rows), a failing flush writes nothing, and the slots a
-// minute old are deleted through the index on `at` (migration 0018), not by reading the whole table,
-// which grows with the keys in use.
+// The counters' flush (UsageLedger, every TOUCHLINE_USAGE_FLUSH_MS in the process holding them), on both
+// engines: counts and window slots add up across flushes and processes, many rows go in one call (SQLite: a
+// statement run per row; PostgreSQL: statements of many rows), a failing flush writes nothing, and the
+// slots a minute old are deleted through the index on `at` (migration 0018), not by reading the whole
+// table, which grows with the keys in use.
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { after, before, describe, it } from 'node:test';

@@ -24,7 +24,7 @@ export async function appOnStorage(
     cacheBytes?: number;
   } = {},
 ): Promise<TestApp> {
-  const cache = new MemoryResponseCache(options.cacheEntries ?? 1000, options.cacheBytes);
+  const cache = new MemoryResponseCache(options.cacheEntries ?? 1000, options.cacheBytes ?? 16 << 20);
   const generation = new DatasetGeneration(storage.db, 60_000);
   await generation.refresh();
   generation.onChange(() => void cache.clear());

@@ -3,7 +3,7 @@ import type { Admission } from '../../auth/admission.js';
 import type { RequestMetrics } from '../../metrics/request-metrics.js';
 import type { DatasetGeneration } from '../../cache/dataset-generation.js';
 import type { CachedResponse, ResponseCache } from '../../cache/response-cache.js';
-import { cacheEntry, encodedParts, etagOf, textParts, type BodyParts } from '../cached-body.js';
+import { cacheEntry, encodedParts, etagOf, ownParts, textParts, type BodyParts } from '../cached-body.js';
 import { cacheKeyOf, type CacheKeyOf } from '../plugins/response-cache.js';
 import type { ReadNow } from '../route-context.js';
 import type { RouteInfo, RouteTable } from '../routing/route-table.js';
@@ -187,7 +187,12 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     const held = peek?.(key);
     let entry: CachedResponse | undefined = held;
     let parts: BodyParts;
-    if (held) parts = encodedParts(held);
+    // A held answer's bytes are the cache's, which it reuses for answers it admits later. Written to the
+    // connection at once (its response is the connection's current one), they are sent from there, and
+    // kept while the socket has not taken them (below); a response waiting behind an earlier one on the
+    // same connection (pipelining) gets a copy of its own.
+    const borrowing = held !== undefined && res.socket !== null;
+    if (held) parts = borrowing ? encodedParts(held) : ownParts(encodedParts(held));
     else {
       const text = route.read?.(params, query);
       if (text === undefined) return false;
@@ -216,6 +221,11 @@ export function createFastPath(deps: FastPathDeps): FastPath {
             entry!,
             compress ? acceptedCoding(headers.acceptEncoding) : null,
           );
+    if (borrowing && res.writableLength > 0) {
+      const release = cache.pin?.(held);
+      // 'close' comes once the socket has sent the answer, or is gone.
+      if (release) res.once('close', release);
+    }
     if (metrics && verdict.kind === 'admitted') {
       if (held) metrics.cacheHit();
       else metrics.cacheMiss();

@@ -86,6 +86,10 @@ export function registerResponseCache(
     const local = cache.peek?.(key);
     if (local) {
       metrics?.cacheHit();
+      // A held answer's bytes are the cache's, reused once it admits another answer; a body without a
+      // request ID is sent as they are, and the socket may keep them past this turn: kept until it closes.
+      const release = request.notModified ? undefined : cache.pin?.(local);
+      if (release) reply.raw.once('close', release);
       return sendEntry(request, reply, local);
     }
     const miss = () => {

@@ -46,6 +46,9 @@ export interface ServeEnv {
   env: Record<string, string> & { PORT: string };
 }
 
+/** How often the servers of these tests write their counts (TOUCHLINE_USAGE_FLUSH_MS). */
+export const FLUSH_MS = 1000;
+
 /**
  * A temporary folder (removed after the test), a migrated SQLite database in it and a free port: the
  * environment to run `serve` and the CLI's other commands with; `plans` are written to a plans file when
@@ -66,6 +69,8 @@ export async function serveEnv(
     DATABASE_URL: databaseUrl,
     TOUCHLINE_SOURCES: '',
     LOG_LEVEL: options.logLevel ?? 'warn',
+    // What a hard crash may lose: the durability tests wait past a write (FLUSH_MS), not the default's 5 s.
+    TOUCHLINE_USAGE_FLUSH_MS: String(FLUSH_MS),
   };
   if (options.plans) env.TOUCHLINE_PLANS_FILE = writePlansFile(dir, options.plans);
   await migrateDatabase(databaseUrl);

@@ -37,3 +37,11 @@ test('TOUCHLINE_ACCESS_LOG: on by default, off, or a fraction', () => {
     assert.throws(() => loadConfig({ TOUCHLINE_ACCESS_LOG: bad }), ConfigError, bad);
   }
 });
+
+test('TOUCHLINE_CACHE_MB: 16 MB by default, whole megabytes up to the largest Buffer', () => {
+  assert.equal(loadConfig({}).responseCacheBytes, 16 * 1024 * 1024);
+  assert.equal(loadConfig({ TOUCHLINE_CACHE_MB: '64' }).responseCacheBytes, 64 * 1024 * 1024);
+  for (const bad of ['0', '-1', '1.5', 'lots', '1000000']) {
+    assert.throws(() => loadConfig({ TOUCHLINE_CACHE_MB: bad }), ConfigError, bad);
+  }
+});
