@@ -161,9 +161,17 @@ export class SseStream implements LiveSink {
     this.bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
   }
 
-  /** Waits for the client to take what is buffered; false (the stream dropped) when it does not in time. */
+  /**
+   * Waits for the client to take what is buffered; false (the stream dropped) when it does not in time.
+   * A wait whose timer fires well past its time (by half the wait or more) was spent with this process
+   * paused (a long collection, a starved core), and after a pause Node runs due timers before it reads
+   * its sockets: the client may have taken everything meanwhile, unseen. Such a wait is made once more,
+   * from then, so that a pause of the server is not taken for the client stalling; once, so that a
+   * client that reads nothing is still dropped on a server always late.
+   */
   private drained(): Promise<boolean> {
     if (this.res.writableLength === 0) return Promise.resolve(this.open);
+    const { stallMs } = this.options;
     return new Promise((resolve) => {
       const done = (ok: boolean) => {
         clearTimeout(timer);
@@ -174,7 +182,15 @@ export class SseStream implements LiveSink {
       };
       const onDrain = () => done(true);
       const onClose = () => done(false);
-      const timer = setTimeout(() => done(false), this.options.stallMs);
+      let due = Date.now() + stallMs;
+      let waitedAgain = false;
+      const onStall = () => {
+        if (waitedAgain || Date.now() - due < stallMs / 2) return done(false);
+        waitedAgain = true;
+        due = Date.now() + stallMs;
+        timer = setTimeout(onStall, stallMs);
+      };
+      let timer = setTimeout(onStall, stallMs);
       this.res.once('drain', onDrain);
       this.res.once('close', onClose);
     });

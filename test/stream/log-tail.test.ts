@@ -7,6 +7,7 @@ import { migrateToLatest } from '../../src/storage/migrations/migrate.js';
 import type { LiveEvent } from '../../src/stream/live-event.js';
 import { LogTail } from '../../src/stream/log-tail.js';
 import { createTestDatabase } from '../support/test-database.js';
+import { waitUntil } from '../support/wait-until.js';
 
 async function emptyLog(t: { after(fn: () => unknown): void }): Promise<Storage> {
   const database = await createTestDatabase('tail.db');
@@ -37,14 +38,6 @@ async function row(storage: Storage, seq: number): Promise<void> {
     .execute();
 }
 
-async function until(predicate: () => boolean, ms: number, why: string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!predicate()) {
-    assert.ok(Date.now() < deadline, `${why} within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 function tail(storage: Storage, options: { pollMs: number; gapWaitMs?: number }) {
   const seen: LiveEvent[] = [];
   let started: number | undefined;
@@ -65,12 +58,12 @@ test('the tail starts at the newest event and sends what follows, in order, at o
   const { follower, seen, started } = tail(storage, { pollMs: 60_000 });
   t.after(() => follower.stop());
   follower.start();
-  await until(() => started() !== undefined, 2000, 'the first read');
+  await waitUntil(() => started() !== undefined, 2000, 'the first read');
   assert.equal(started(), 2, 'what was there before is not sent');
   await row(storage, 3);
   await row(storage, 4);
   follower.wake();
-  await until(() => seen.length === 2, 2000, 'the woken read');
+  await waitUntil(() => seen.length === 2, 2000, 'the woken read');
   assert.deepEqual(
     seen.map((e) => [e.seq, e.matchId, e.competitionId, e.data]),
     [
@@ -86,10 +79,10 @@ test('a hole is waited for, filled in order when it commits late, passed when it
   const { follower, seen, started } = tail(storage, { pollMs: 20, gapWaitMs: 400 });
   t.after(() => follower.stop());
   follower.start();
-  await until(() => started() === 0, 2000, 'the first read');
+  await waitUntil(() => started() === 0, 2000, 'the first read');
   await row(storage, 1);
   await row(storage, 3);
-  await until(() => seen.length === 1, 2000, 'the event before the hole');
+  await waitUntil(() => seen.length === 1, 2000, 'the event before the hole');
   await new Promise((resolve) => setTimeout(resolve, 100));
   assert.deepEqual(
     seen.map((e) => e.seq),
@@ -97,7 +90,7 @@ test('a hole is waited for, filled in order when it commits late, passed when it
     'held after the hole',
   );
   await row(storage, 2);
-  await until(() => seen.length === 3, 2000, 'the hole filled');
+  await waitUntil(() => seen.length === 3, 2000, 'the hole filled');
   assert.deepEqual(
     seen.map((e) => e.seq),
     [1, 2, 3],
@@ -105,7 +98,7 @@ test('a hole is waited for, filled in order when it commits late, passed when it
 
   await row(storage, 5);
   const held = Date.now();
-  await until(() => seen.length === 4, 3000, 'the hole passed');
+  await waitUntil(() => seen.length === 4, 3000, 'the hole passed');
   assert.ok(Date.now() - held >= 350, `passed after waiting (${Date.now() - held} ms)`);
   assert.deepEqual(
     seen.map((e) => e.seq),
@@ -129,6 +122,6 @@ test('a failing read is tried again at the next poll', async (t) => {
     onError: () => (errors += 1),
   });
   follower.start();
-  await until(() => errors >= 3, 2000, 'three failed reads');
+  await waitUntil(() => errors >= 3, 2000, 'three failed reads');
   follower.stop();
 });
