@@ -9,6 +9,7 @@ import {
   type ChangeRow,
 } from '../../storage/repositories/change-log.repository.js';
 import { findMatch } from '../../storage/repositories/match.repository.js';
+import { readSnapshot } from '../../storage/read-snapshot.js';
 import { invalidParameter } from '../errors/catalogue.js';
 import { toCompetition, toMatch, toSeason, toTeam } from '../mappers.js';
 import { REQUEST_ID_PLACEHOLDER } from '../cached-body.js';
@@ -80,7 +81,7 @@ async function recordsOf(db: Kysely<Database>, storage: Storage, rows: readonly 
   return found;
 }
 
-export const changeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db, storage }) => {
+export const changeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { storage }) => {
   app.get(
     '/football/changes',
     {
@@ -129,28 +130,31 @@ export const changeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
         },
       },
     },
+    // One snapshot: the page's changes, the records they name and the newest change agree.
     async (request) => {
       const { since, limit } = request.query;
       const from = since === undefined ? 0 : decodeCursor(since);
       if (from === undefined) throw invalidParameter('since', 'is not a cursor of this API');
-      const rows = await readChanges(db, from, limit + 1);
-      const page = rows.slice(0, limit);
-      const records = await recordsOf(db, storage, page);
-      const last = page.at(-1)?.seq ?? from;
-      return {
-        data: page.flatMap((row): Array<Static<typeof Change>> => {
-          const change = { type: row.kind, id: row.recordId };
-          if (row.removed) return [{ ...change, removed: true, replaced_by: row.replacedBy, record: null }];
-          const record = records.get(`${change.type} ${change.id}`);
-          return record ? [{ ...change, removed: false, replaced_by: null, record }] : [];
-        }),
-        meta: {
-          next: encodeCursor(last),
-          has_more: rows.length > limit,
-          latest: encodeCursor(Math.max(last, await latestChange(db))),
-          request_id: REQUEST_ID_PLACEHOLDER,
-        },
-      };
+      return readSnapshot(storage, async (view) => {
+        const rows = await readChanges(view.db, from, limit + 1);
+        const page = rows.slice(0, limit);
+        const records = await recordsOf(view.db, view, page);
+        const last = page.at(-1)?.seq ?? from;
+        return {
+          data: page.flatMap((row): Array<Static<typeof Change>> => {
+            const change = { type: row.kind, id: row.recordId };
+            if (row.removed) return [{ ...change, removed: true, replaced_by: row.replacedBy, record: null }];
+            const record = records.get(`${change.type} ${change.id}`);
+            return record ? [{ ...change, removed: false, replaced_by: null, record }] : [];
+          }),
+          meta: {
+            next: encodeCursor(last),
+            has_more: rows.length > limit,
+            latest: encodeCursor(Math.max(last, await latestChange(view.db))),
+            request_id: REQUEST_ID_PLACEHOLDER,
+          },
+        };
+      });
     },
   );
 };

@@ -10,6 +10,7 @@ import {
   teamStatsForMatch,
 } from '../../storage/repositories/match-detail.repository.js';
 import { findMatch, type MatchRow } from '../../storage/repositories/match.repository.js';
+import { readSnapshot } from '../../storage/read-snapshot.js';
 import type { CompetitionRow } from '../../storage/repositories/competition.repository.js';
 import type { Database } from '../../storage/schema.js';
 import { matchLineups } from '../details/match-lineups.js';
@@ -95,7 +96,7 @@ const SUB_RESOURCES: SubResource[] = [
  * played yet), answers 200 with an empty collection. The live-* variants answer as their namesakes, and
  * while the match is live say how briefly the answer may be kept (LIVE_MAX_AGE_SECONDS).
  */
-export const matchDetailRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db, storage }) => {
+export const matchDetailRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { storage }) => {
   for (const sub of SUB_RESOURCES) {
     const live = sub.suffix.startsWith('live-');
     app.get(
@@ -109,26 +110,32 @@ export const matchDetailRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
           response: { 200: sub.schema, ...errorResponses(401, 403, 404, 429) },
         },
       },
-      async (request, reply) => {
-        const match = await findMatch(storage, request.params.match_id);
-        if (!match) throw notFound('Match', request.params.match_id);
-        if (live && match.status === 'live') reply.header('cache-control', `max-age=${LIVE_MAX_AGE_SECONDS}`);
-        const competition = await findCompetition(db, match.competition_id);
-        const covered = competition ? sub.covered(competition) : false;
-        const { sources, ...detail } = covered
-          ? await sub.load(db, match)
-          : { sources: [], teams: [], events: [] };
-        const collection = sub.schema === MatchTimeline ? { events: detail.events } : { teams: detail.teams };
-        return {
-          data: {
-            match_id: match.id,
-            status: match.status,
-            coverage: { [sub.coverageFlag]: covered },
-            attribution: attributionsFor(sources),
-            ...collection,
-          },
-        };
-      },
+      // One snapshot: the match's status decides which rows it shows (rowsInState), and a live update
+      // changes both in one commit.
+      async (request, reply) =>
+        readSnapshot(storage, async (view) => {
+          const match = await findMatch(view, request.params.match_id);
+          if (!match) throw notFound('Match', request.params.match_id);
+          if (live && match.status === 'live') {
+            reply.header('cache-control', `max-age=${LIVE_MAX_AGE_SECONDS}`);
+          }
+          const competition = await findCompetition(view.db, match.competition_id);
+          const covered = competition ? sub.covered(competition) : false;
+          const { sources, ...detail } = covered
+            ? await sub.load(view.db, match)
+            : { sources: [], teams: [], events: [] };
+          const collection =
+            sub.schema === MatchTimeline ? { events: detail.events } : { teams: detail.teams };
+          return {
+            data: {
+              match_id: match.id,
+              status: match.status,
+              coverage: { [sub.coverageFlag]: covered },
+              attribution: attributionsFor(sources),
+              ...collection,
+            },
+          };
+        }),
     );
   }
 };
