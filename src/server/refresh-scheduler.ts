@@ -222,9 +222,17 @@ export class RefreshScheduler {
       `scheduled refresh of ${source} failing; serving the data already ingested`,
       new Error(exit.lastLine || `exit code ${exit.code}`),
     );
-    const retryInMs = Math.max(0, this.dueAt(job, recorded ? after : before) - Date.now());
+    const due = this.dueAt(job, recorded ? after : before);
+    const retryInMs = Math.max(0, due - Date.now());
     this.log.debug(
-      { source, failures: Math.max(failures, memory.unrecorded), retryInMs, reason: exit.lastLine },
+      {
+        source,
+        failures: Math.max(failures, memory.unrecorded),
+        // When, as well as how soon from now: the delay drawn is `retryAt` less the run's end.
+        retryAt: new Date(due).toISOString(),
+        retryInMs,
+        reason: exit.lastLine,
+      },
       'scheduled refresh failed: next attempt',
     );
   }
