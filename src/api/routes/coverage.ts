@@ -5,6 +5,7 @@ import {
   listSeasons,
 } from '../../storage/repositories/competition.repository.js';
 import { coverageCounts, sourceFreshness } from '../../storage/repositories/coverage.repository.js';
+import { readSnapshot } from '../../storage/read-snapshot.js';
 import { notFound } from '../errors/catalogue.js';
 import { attributionForIngestSource } from '../../provenance/sources.js';
 import { Attribution } from '../schemas/details.js';
@@ -77,7 +78,7 @@ const CoverageSummary = Type.Object(
   { $id: 'CoverageSummary' },
 );
 
-export const coverageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db }) => {
+export const coverageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db, storage }) => {
   app.get(
     '/coverage/summary',
     {
@@ -92,8 +93,11 @@ export const coverageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
       },
     },
     async () => {
-      const counts = await coverageCounts(db);
-      const { latest, sources } = await sourceFreshness(db);
+      // One snapshot: an ingestion commits its rows and its run at once, and the counts go with the run.
+      const { counts, latest, sources } = await readSnapshot(storage, async ({ db: view }) => ({
+        counts: await coverageCounts(view),
+        ...(await sourceFreshness(view)),
+      }));
       const freshness = (s: typeof latest) => ({
         last_success_at: s?.last_success_at ?? null,
         artifact_retrieved_at: s?.artifact_retrieved_at ?? null,
