@@ -99,3 +99,35 @@ test('the coverage summary: counts and freshness of one moment', async (t) => {
   await cache.clear();
   assert.deepEqual(await summary(), { matches: Number(before.n) + 1000, newRun: true }, 'after it, whole');
 });
+
+// A read transaction that cannot start (the database gone between the key's lookup and the answer's
+// reads) is the outage it is: 503 service_unavailable, as any read that fails so.
+test('a snapshot that cannot start answers 503', async (t) => {
+  const built = await buildTestApp(t);
+  const { storage, ids } = built;
+  const lost = Object.assign(new Error('connection lost'), { code: 'ECONNRESET' });
+  const failing = {
+    setIsolationLevel: () => failing,
+    setAccessMode: () => failing,
+    execute: () => Promise.reject(lost),
+  };
+  // Kysely's methods read private fields: called on the instance itself, not on the proxy.
+  const db = new Proxy(storage.db, {
+    get: (target, name) => {
+      if (name === 'transaction') return () => failing;
+      const value: unknown = Reflect.get(target, name, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  const { app } = await appOnStorage({ ...storage, db });
+  t.after(() => app.close());
+  for (const url of [
+    `/api/v1/football/matches/${ids.matches.burnleyCity}/timeline`,
+    '/api/v1/football/changes?limit=2',
+    '/api/v1/coverage/summary',
+  ]) {
+    const res = await app.inject({ url, headers: built.auth() });
+    assert.equal(res.statusCode, 503, `${url}: ${res.body}`);
+    assert.equal((res.json() as { error: { code: string } }).error.code, 'service_unavailable', url);
+  }
+});
