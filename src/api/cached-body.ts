@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { bodyBytes, type CachedResponse } from '../cache/response-cache.js';
+import { bodyBytes, type CachedResponse, type ResponseCache } from '../cache/response-cache.js';
 import { RELEASE } from './release.js';
 
 /**
@@ -97,6 +97,19 @@ export function ownParts(parts: BodyParts): BodyParts {
     after: parts.after === null ? null : copy(parts.after),
     bytes: parts.bytes,
   };
+}
+
+/**
+ * Keeps a held answer's bytes (the cache's own: ResponseCache.peek) from being reused until `res` closes,
+ * once its socket has sent them or is gone: for an answer handed to a socket that may not take it at once.
+ */
+export function holdUntilClosed(
+  cache: ResponseCache,
+  entry: CachedResponse,
+  res: { once(event: 'close', listener: () => void): unknown },
+): void {
+  const release = cache.pin?.(entry);
+  if (release) res.once('close', release);
 }
 
 /** The body's length with `requestId` in place. */

@@ -1,6 +1,6 @@
-import { constants as bufferConstants } from 'node:buffer';
 import os from 'node:os';
 import path from 'node:path';
+import { MAX_RING_BYTES } from '../cache/body-ring.js';
 import { ConfigError } from './config-error.js';
 import { readPlans, type Plan } from './plans.js';
 import { readStreamConfig, type StreamConfig } from './stream-config.js';
@@ -269,7 +269,7 @@ function readUsageFlushMs(env: Env): number {
 /** TOUCHLINE_CACHE_MB in bytes: one region per process (cache/body-ring.ts), at most the largest Buffer. */
 function readCacheBytes(env: Env): number {
   const bytes = readPositiveInt(env, 'TOUCHLINE_CACHE_MB', 16) * 1024 * 1024;
-  const most = Math.floor(bufferConstants.MAX_LENGTH / (1024 * 1024));
+  const most = Math.floor(MAX_RING_BYTES / (1024 * 1024));
   if (bytes > most * 1024 * 1024) {
     throw new ConfigError('TOUCHLINE_CACHE_MB', `must be at most ${most}, got "${env.TOUCHLINE_CACHE_MB}"`);
   }

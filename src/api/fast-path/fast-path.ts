@@ -3,7 +3,15 @@ import type { Admission } from '../../auth/admission.js';
 import type { RequestMetrics } from '../../metrics/request-metrics.js';
 import type { DatasetGeneration } from '../../cache/dataset-generation.js';
 import type { CachedResponse, ResponseCache } from '../../cache/response-cache.js';
-import { cacheEntry, encodedParts, etagOf, ownParts, textParts, type BodyParts } from '../cached-body.js';
+import {
+  cacheEntry,
+  encodedParts,
+  etagOf,
+  holdUntilClosed,
+  ownParts,
+  textParts,
+  type BodyParts,
+} from '../cached-body.js';
 import { cacheKeyOf, type CacheKeyOf } from '../plugins/response-cache.js';
 import type { ReadNow } from '../route-context.js';
 import type { RouteInfo, RouteTable } from '../routing/route-table.js';
@@ -221,11 +229,7 @@ export function createFastPath(deps: FastPathDeps): FastPath {
             entry!,
             compress ? acceptedCoding(headers.acceptEncoding) : null,
           );
-    if (borrowing && res.writableLength > 0) {
-      const release = cache.pin?.(held);
-      // 'close' comes once the socket has sent the answer, or is gone.
-      if (release) res.once('close', release);
-    }
+    if (borrowing && res.writableLength > 0) holdUntilClosed(cache, held, res);
     if (metrics && verdict.kind === 'admitted') {
       if (held) metrics.cacheHit();
       else metrics.cacheMiss();

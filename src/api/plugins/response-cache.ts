@@ -3,7 +3,7 @@ import type { CachedResponse, ResponseCache } from '../../cache/response-cache.j
 import type { RequestMetrics } from '../../metrics/request-metrics.js';
 import type { DatasetGeneration } from '../../cache/dataset-generation.js';
 import { answerScope, answerVersion } from '../answer-scope.js';
-import { cacheEntry, etagOf, JSON_TYPE, render } from '../cached-body.js';
+import { cacheEntry, etagOf, holdUntilClosed, JSON_TYPE, render } from '../cached-body.js';
 
 /** A request's cache key, from its generation, route, parameters and validated query. */
 export type CacheKeyOf = (
@@ -88,8 +88,7 @@ export function registerResponseCache(
       metrics?.cacheHit();
       // A held answer's bytes are the cache's, reused once it admits another answer; a body without a
       // request ID is sent as they are, and the socket may keep them past this turn: kept until it closes.
-      const release = request.notModified ? undefined : cache.pin?.(local);
-      if (release) reply.raw.once('close', release);
+      if (!request.notModified) holdUntilClosed(cache, local, reply.raw);
       return sendEntry(request, reply, local);
     }
     const miss = () => {
