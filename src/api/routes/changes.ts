@@ -1,7 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox, type Static } from '@fastify/type-provider-typebox';
-import type { Kysely } from 'kysely';
 import type { Storage } from '../../storage/connection.js';
-import type { Database } from '../../storage/schema.js';
 import {
   latestChange,
   readChanges,
@@ -64,13 +62,13 @@ const TABLES = {
 type Served = ReturnType<(typeof TABLES)[keyof typeof TABLES]['serve']> | ReturnType<typeof toMatch>;
 
 /** The records of a page of changes, as served now: one query per kind; matches through their own reader. */
-async function recordsOf(db: Kysely<Database>, storage: Storage, rows: readonly ChangeRow[]) {
+async function recordsOf(storage: Storage, rows: readonly ChangeRow[]) {
   const ids = (kind: ChangeKind) => rows.filter((r) => r.kind === kind && !r.removed).map((r) => r.recordId);
   const found = new Map<string, Served>();
   for (const [kind, { table, serve }] of Object.entries(TABLES)) {
     const wanted = ids(kind as ChangeKind);
     if (wanted.length === 0) continue;
-    const stored = await db.selectFrom(table).selectAll().where('id', 'in', wanted).execute();
+    const stored = await storage.db.selectFrom(table).selectAll().where('id', 'in', wanted).execute();
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each table's rows go to its own mapper
     for (const row of stored) found.set(`${kind} ${row.id}`, serve(row as any));
   }
@@ -138,7 +136,7 @@ export const changeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
       return readSnapshot(storage, async (view) => {
         const rows = await readChanges(view.db, from, limit + 1);
         const page = rows.slice(0, limit);
-        const records = await recordsOf(view.db, view, page);
+        const records = await recordsOf(view, page);
         const last = page.at(-1)?.seq ?? from;
         return {
           data: page.flatMap((row): Array<Static<typeof Change>> => {
