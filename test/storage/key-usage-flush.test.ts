@@ -1,7 +1,7 @@
 // The counters' flush (UsageLedger, every TOUCHLINE_USAGE_FLUSH_MS in the process holding them), on both
 // engines: counts and window slots add up across flushes and processes, many rows go in one call (SQLite: a
-// statement run per row; PostgreSQL: statements of many rows), a failing flush writes nothing, and the
-// slots a minute old are deleted through the index on `at` (migration 0018), not by reading the whole
+// statement run per row; PostgreSQL: statements of many rows), in steps between which the process answers
+// what waits (the cluster primary's IPC), a failing flush writes nothing, and the slots a minute old are deleted through the index on `at` (migration 0018), not by reading the whole
 // table, which grows with the keys in use.
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
@@ -11,6 +11,7 @@ import {
   addUsage,
   readUsage,
   readWindow,
+  SLOTS_PER_STEP,
   type WindowSlot,
 } from '../../src/storage/repositories/key-usage.repository.js';
 import { insertApiKey } from '../../src/storage/repositories/api-key.repository.js';
@@ -89,6 +90,31 @@ describe('storage: key usage flush', () => {
       ),
     );
     assert.equal(await readUsage(storage.db, id, PERIOD), usage);
+    assert.deepEqual(await readWindow(storage.db, id, 0), window);
+  });
+
+  it('writes many slots in steps, letting the event loop turn between them, all or nothing', async () => {
+    const id = keyIds[2]!;
+    const slots = (from: number) =>
+      Array.from({ length: 3 * SLOTS_PER_STEP }, (_, i) => ({ keyId: id, at: from + i, count: 1 }));
+    let turns = 0;
+    let flushing = true;
+    const turn = () => {
+      if (!flushing) return;
+      turns += 1;
+      setImmediate(turn);
+    };
+    setImmediate(turn);
+    await flush([], slots(NOW + 1000));
+    flushing = false;
+    // Written at once, the flush (synchronous on SQLite) would end before the loop turned once.
+    assert.ok(turns >= 3, `the event loop turned ${turns} times during the flush`);
+    const window = await readWindow(storage.db, id, 0);
+    assert.equal(window.filter((slot) => slot.at > NOW + 1000 - 1).length, 3 * SLOTS_PER_STEP);
+    // A slot of no key in the last step: the steps before it are not kept either.
+    await assert.rejects(
+      flush([], [...slots(NOW + 10_000), { keyId: 'key_missing', at: NOW + 20_000, count: 1 }]),
+    );
     assert.deepEqual(await readWindow(storage.db, id, 0), window);
   });
 

@@ -47,6 +47,18 @@ const addToWindows = (db: Kysely<Database>) => (rows: readonly KeyWindowRow[]) =
     );
 
 /**
+ * Window slots written in one step of a flush. On SQLite the writes are synchronous, and a flush holds
+ * a slot per key in use per 100 ms since the last one (10,000 rows for 200 busy keys every 5 s, about
+ * 100 ms of writing under load): written at once, they would hold the cluster primary's event loop that
+ * long, with the limit checks and lease renewals of every worker waiting behind it. Between steps the
+ * process answers what is waiting, and the transaction stays one.
+ */
+export const SLOTS_PER_STEP = 500;
+
+/** Resolves at the event loop's next turn, after the I/O that is waiting. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * Adds counted requests and the window slots they were admitted in, in one transaction; additions from
  * several processes sum up, none overwrites another's. Slots ending at or before `windowStart` are
  * dropped: they no longer count against any minute (found by the index on `at`, migration 0018).
@@ -69,11 +81,12 @@ export async function addUsage(
       deltas.map((d) => ({ key_id: d.keyId, period_start: d.periodStart, count: d.count, updated_at: now })),
     );
     if (slots.length === 0) return;
-    await writeRows(
-      trx,
-      addToWindows(trx),
-      slots.map((slot) => ({ key_id: slot.keyId, at: slot.at, count: slot.count })),
-    );
+    const rows = slots.map((slot) => ({ key_id: slot.keyId, at: slot.at, count: slot.count }));
+    for (let from = 0; from < rows.length; from += SLOTS_PER_STEP) {
+      await nextTurn();
+      await writeRows(trx, addToWindows(trx), rows.slice(from, from + SLOTS_PER_STEP));
+    }
+    await nextTurn();
     await trx.deleteFrom('key_windows').where('at', '<=', windowStart).execute();
   });
 }
