@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { writeRows } from './plain-insert.js';
@@ -54,9 +55,6 @@ const addToWindows = (db: Kysely<Database>) => (rows: readonly KeyWindowRow[]) =
  * process answers what is waiting, and the transaction stays one.
  */
 export const SLOTS_PER_STEP = 500;
-
-/** Resolves at the event loop's next turn, after the I/O that is waiting. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Adds counted requests and the window slots they were admitted in, in one transaction; additions from
