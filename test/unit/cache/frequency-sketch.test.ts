@@ -24,9 +24,8 @@ test('an estimate is never below the true count (up to the cap), and rarely far 
 });
 
 test('counts stop at 15, and halve every `sample` recordings that counted', () => {
-  // Seeded: with a drawn seed, one of the cold keys below shares all four of hot's full counters about
-  // once in 230 runs (at this width, a key does with one other about once in 32,768), and its recording
-  // then does not count toward the sample.
+  // Seeded, so that no cold key below can share all four of hot's full counters (its recording would then
+  // not count toward the sample); with a drawn seed that is about one run in 30 million.
   const sketch = new FrequencySketch(160, 7);
   for (let i = 0; i < 40; i += 1) sketch.record('hot');
   assert.equal(sketch.frequency('hot'), 15);
@@ -43,4 +42,16 @@ test('a key is counted from `from` on: its version prefix does not matter', () =
   sketch.record('13-2 /matches/a', 5);
   assert.equal(sketch.frequency('99-9 /matches/a', 5), 2);
   assert.equal(sketch.frequency('/matches/a'), 2);
+});
+
+test('the rows pick their counters independently: a key never asked seldom reads as asked', () => {
+  // 256 counters a row: a key shares one row's counter with another one time in 256 and all four rows'
+  // about one in four billion. Were the rows stepped through by a stride from the hash, sharing the
+  // first counter and the stride would be sharing all four: one key in 32,768 (six of these 200,000),
+  // and such a key would look as hot as the one it collides with.
+  const sketch = new FrequencySketch(30, 20261129);
+  for (let i = 0; i < 3; i += 1) sketch.record('1 hot');
+  let shared = 0;
+  for (let i = 0; i < 200_000; i += 1) if (sketch.frequency(`1 cold ${i}`) > 0) shared += 1;
+  assert.equal(shared, 0, `${shared} of 200,000 keys never asked read as asked`);
 });
