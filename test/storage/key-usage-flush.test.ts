@@ -1,10 +1,11 @@
 // The counters' flush (UsageLedger, every TOUCHLINE_USAGE_FLUSH_MS in the process holding them), on both
 // engines: counts and window slots add up across flushes and processes, many rows go in one call (SQLite: a
 // statement run per row; PostgreSQL: statements of many rows), in steps between which the process answers
-// what waits (the cluster primary's IPC), a failing flush writes nothing, and the slots a minute old are deleted through the index on `at` (migration 0018), not by reading the whole
+// what waits (the cluster primary's IPC), a failing flush writes nothing, and the slots a minute old are
+// deleted in steps too, each found through the index on `at` (migration 0018), not by reading the whole
 // table, which grows with the keys in use.
 import assert from 'node:assert/strict';
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { after, before, describe, it } from 'node:test';
 import { issueApiKey } from '../../src/auth/api-keys.js';
 import {
@@ -12,6 +13,7 @@ import {
   readUsage,
   readWindow,
   SLOTS_PER_STEP,
+  staleSlotsStep,
   type WindowSlot,
 } from '../../src/storage/repositories/key-usage.repository.js';
 import { insertApiKey } from '../../src/storage/repositories/api-key.repository.js';
@@ -118,12 +120,38 @@ describe('storage: key usage flush', () => {
     assert.deepEqual(await readWindow(storage.db, id, 0), window);
   });
 
+  it('deletes many slots a minute old in steps, letting the event loop turn between them', async () => {
+    const id = keyIds[1]!;
+    const old = Array.from({ length: 3 * SLOTS_PER_STEP + 7 }, (_, i) => ({
+      keyId: id,
+      at: NOW + 100_000 + i,
+      count: 1,
+    }));
+    await flush([], old, NOW);
+    let turns = 0;
+    let flushing = true;
+    const turn = () => {
+      if (!flushing) return;
+      turns += 1;
+      setImmediate(turn);
+    };
+    setImmediate(turn);
+    // A flush of one slot, two minutes on: every slot above is a minute old.
+    await flush([], [{ keyId: id, at: NOW + 300_000, count: 1 }], NOW + 300_000);
+    flushing = false;
+    assert.ok(turns >= 4, `the event loop turned ${turns} times during the flush`);
+    assert.deepEqual(await readWindow(storage.db, id, 0), [{ at: NOW + 300_000, count: 1 }]);
+  });
+
   it('finds the slots a minute old by their index, not by reading the table', async (t) => {
     if (storage.engine !== 'sqlite')
       return t.skip('the plan is checked on SQLite, where a flush holds the process');
-    const plan = await sql<{ detail: string }>`
-      explain query plan delete from key_windows where at <= ${NOW}
-    `.execute(storage.db);
-    assert.match(plan.rows.map((row) => row.detail).join('\n'), /USING (COVERING )?INDEX key_windows_at/);
+    const step = staleSlotsStep(storage.db, NOW).compile();
+    const plan = await storage.db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${step.sql}`, [...step.parameters]),
+    );
+    const details = plan.rows.map((row) => row.detail).join('\n');
+    assert.match(details, /USING (COVERING )?INDEX key_windows_at/);
+    assert.doesNotMatch(details, /SCAN key_windows(?! USING)/);
   });
 });

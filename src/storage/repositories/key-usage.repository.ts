@@ -59,7 +59,7 @@ export const SLOTS_PER_STEP = 500;
 /**
  * Adds counted requests and the window slots they were admitted in, in one transaction; additions from
  * several processes sum up, none overwrites another's. Slots ending at or before `windowStart` are
- * dropped: they no longer count against any minute (found by the index on `at`, migration 0018).
+ * dropped: they no longer count against any minute.
  */
 export async function addUsage(
   db: Kysely<Database>,
@@ -84,10 +84,32 @@ export async function addUsage(
       await nextTurn();
       await writeRows(trx, addToWindows(trx), rows.slice(from, from + SLOTS_PER_STEP));
     }
-    await nextTurn();
-    await trx.deleteFrom('key_windows').where('at', '<=', windowStart).execute();
+    for (;;) {
+      await nextTurn();
+      const { numDeletedRows } = await staleSlotsStep(trx, windowStart).executeTakeFirstOrThrow();
+      if (Number(numDeletedRows) < SLOTS_PER_STEP) break;
+    }
   });
 }
+
+/**
+ * Deletes up to SLOTS_PER_STEP slots ending at or before `windowStart`, found through the index on `at`
+ * (migration 0018). The slots a minute old are about as many as a flush writes, so they go in steps too.
+ */
+export const staleSlotsStep = (db: Kysely<Database>, windowStart: number) =>
+  db
+    .deleteFrom('key_windows')
+    .where(({ eb, refTuple, selectFrom }) =>
+      eb(
+        refTuple('key_id', 'at'),
+        'in',
+        selectFrom('key_windows')
+          .select(['key_id', 'at'])
+          .where('at', '<=', windowStart)
+          .limit(SLOTS_PER_STEP)
+          .$asTuple('key_id', 'at'),
+      ),
+    );
 
 /** A key's window slots ending after `windowStart`, oldest first. */
 export async function readWindow(
