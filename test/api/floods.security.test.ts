@@ -118,14 +118,25 @@ test('floods of URLs and keys', async (t) => {
       const { app } = await appOnStorage(counted, { keyPollMs: 50 });
       t.after(() => app.close());
       const { key, row } = issueApiKey('development', 'late', new Date());
-      const get = () =>
-        app.inject({ url: `${API}/football/competitions`, headers: { authorization: `Bearer ${key}` } });
-      // Unknown keys are remembered once the server has counted the keys, at start.
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      const get = (token = key) =>
+        app.inject({ url: `${API}/football/competitions`, headers: { authorization: `Bearer ${token}` } });
+      // Unknown keys are remembered once the server has counted the keys, at start (not awaited): until a
+      // made-up key asked twice costs one lookup, with a deadline rather than a guess at how long it takes.
+      for (const deadline = Date.now() + 5000; ;) {
+        const probe = issueApiKey('development', 'probe', new Date()).key;
+        const before = lookups;
+        await get(probe);
+        await get(probe);
+        if (lookups - before === 1) break;
+        assert.ok(Date.now() < deadline, 'unknown keys remembered within 5 s of the start');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      lookups = 0;
       for (let i = 0; i < 50; i += 1) assert.equal((await get()).statusCode, 401);
       assert.equal(lookups, 1, 'one lookup for fifty requests');
       await insertApiKey(built.storage.db, row);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Polled every 50 ms here; ten polls' time leaves room for a slow machine.
+      await new Promise((resolve) => setTimeout(resolve, 500));
       assert.equal((await get()).statusCode, 200);
     },
   );

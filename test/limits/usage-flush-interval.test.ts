@@ -44,7 +44,8 @@ describe('usage ledger: its interval', () => {
   const stored = () => readUsage(storage.db, keyId, PERIOD.toISOString());
 
   it('writes once its interval has passed, not before, and what is left when it closes', async () => {
-    const ledger = new UsageLedger(storage.db, 400);
+    // 1 s: the pause below is well within it, even on a machine stalled by other work.
+    const ledger = new UsageLedger(storage.db, 1000);
     ledger.start();
     try {
       ledger.record(keyId, PERIOD, 3, Date.now());
