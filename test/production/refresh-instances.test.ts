@@ -3,12 +3,11 @@
 // ingestion_runs, the source never sees two requests at once), a scheduled refresh that finds the lock
 // held skips, and the runs by hand wait for it and say so; no run fails because of another.
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import { after, test } from 'node:test';
 import pg from 'pg';
 import { entry, epl, makeTempDir, removeDir, writeClubs } from '../ingest/support/football-json-fixture.js';
 import { startUpstream } from '../ingest/support/upstream.js';
-import { cliOnce, exitWithin, runCli, waitForHealth, type RunningCli } from '../support/cli.js';
+import { cliOnce, exitWithin, freePort, runCli, waitForHealth, type RunningCli } from '../support/cli.js';
 import { createPgDatabase, PG_PORT, requireService } from './support/services.js';
 import { exitIfStuck } from './support/wait.js';
 
@@ -34,23 +33,6 @@ interface Run {
   started_at: string;
   finished_at: string;
   error: string | null;
-}
-
-/** Free ports, all held open at once while they are found, so that no two are the same. */
-async function freePorts(n: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: n },
-      () =>
-        new Promise<net.Server>((resolve, reject) => {
-          const server = net.createServer().once('error', reject);
-          server.listen(0, '127.0.0.1', () => resolve(server));
-        }),
-    ),
-  );
-  const ports = servers.map((server) => (server.address() as net.AddressInfo).port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
 }
 
 async function until(what: string, withinMs: number, probe: () => boolean, state = () => ''): Promise<void> {
@@ -96,7 +78,7 @@ test(
     // Both start on an empty database, so both begin with the first start's background ingestion. One
     // serves from two workers: its primary alone schedules.
     const instances: Array<{ serve: RunningCli; base: string }> = [];
-    const ports = await freePorts(2);
+    const ports = [await freePort(), await freePort()];
     for (const [i, args] of [['serve', '--workers', '2'], ['serve']].entries()) {
       const port = ports[i]!;
       instances.push({

@@ -1,6 +1,8 @@
 // The real CLI (`node --import tsx src/cli/main.ts`) as a child process, for every test that runs it: a
 // command run to its end, or one kept running (`serve`) until the test stops it; and a free port for it.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -82,15 +84,53 @@ export async function cliOnce(
   return { ...(await running.exited), ...running.output };
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Where the kernel's ephemeral ports start (Linux tells; elsewhere its usual start, IANA's 49152). */
+function ephemeralStart(): number {
+  try {
+    const [low] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/);
+    return Number(low) || 49_152;
+  } catch {
+    return 49_152;
+  }
+}
+
+/** Listens on `port` (0: one the kernel picks) and closes again: the port, or undefined when taken. */
+function tryPort(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+    server.once('error', () => resolve(undefined));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address() as net.AddressInfo;
+      server.close(() => resolve(bound));
     });
   });
+}
+
+/** Ports freePort has returned in this process: never the same one twice (a server and its metrics). */
+const handedOut = new Set<number>();
+const handOut = (port: number) => (handedOut.add(port), port);
+
+/**
+ * A port free now, for a server a test starts a few seconds later (after `migrate` and `keys create`).
+ * Drawn at random below the kernel's ephemeral range: a port the kernel picks (`listen(0)`, and the local
+ * port of every outgoing connection, which the tests make by the thousand) could be handed to another
+ * socket of the test run meanwhile, and the server would then fail to listen; one below the range is
+ * only ever taken by another test's draw.
+ */
+export async function freePort(): Promise<number> {
+  const below = ephemeralStart();
+  const from = 10_000;
+  for (let tries = 0; below - from >= 1000 && tries < 20; tries += 1) {
+    const drawn = from + randomInt(below - from);
+    if (handedOut.has(drawn)) continue;
+    const port = await tryPort(drawn);
+    if (port !== undefined) return handOut(port);
+  }
+  for (let tries = 0; tries < 20; tries += 1) {
+    const picked = await tryPort(0);
+    if (picked !== undefined && !handedOut.has(picked)) return handOut(picked);
+  }
+  throw new Error('no free port');
 }
 
 /** Resolves with the exit, or rejects when the process is still running after `ms`. */
