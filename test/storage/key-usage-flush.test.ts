@@ -20,6 +20,24 @@ import { insertApiKey } from '../../src/storage/repositories/api-key.repository.
 import { openTestStorage, type TestStorage } from '../support/test-database.js';
 
 const PERIOD = '2026-11-01T00:00:00.000Z';
+
+/** How many times the event loop turned while `work` was pending (a flush synchronous on SQLite: none). */
+async function turnsDuring(work: Promise<unknown>): Promise<number> {
+  let turns = 0;
+  let pending = true;
+  const turn = () => {
+    if (!pending) return;
+    turns += 1;
+    setImmediate(turn);
+  };
+  setImmediate(turn);
+  try {
+    await work;
+  } finally {
+    pending = false;
+  }
+  return turns;
+}
 const NOW = Date.parse('2026-11-24T12:00:00.000Z');
 
 describe('storage: key usage flush', () => {
@@ -99,16 +117,7 @@ describe('storage: key usage flush', () => {
     const id = keyIds[2]!;
     const slots = (from: number) =>
       Array.from({ length: 3 * SLOTS_PER_STEP }, (_, i) => ({ keyId: id, at: from + i, count: 1 }));
-    let turns = 0;
-    let flushing = true;
-    const turn = () => {
-      if (!flushing) return;
-      turns += 1;
-      setImmediate(turn);
-    };
-    setImmediate(turn);
-    await flush([], slots(NOW + 1000));
-    flushing = false;
+    const turns = await turnsDuring(flush([], slots(NOW + 1000)));
     // Written at once, the flush (synchronous on SQLite) would end before the loop turned once.
     assert.ok(turns >= 3, `the event loop turned ${turns} times during the flush`);
     const window = await readWindow(storage.db, id, 0);
@@ -128,17 +137,8 @@ describe('storage: key usage flush', () => {
       count: 1,
     }));
     await flush([], old, NOW);
-    let turns = 0;
-    let flushing = true;
-    const turn = () => {
-      if (!flushing) return;
-      turns += 1;
-      setImmediate(turn);
-    };
-    setImmediate(turn);
     // A flush of one slot, two minutes on: every slot above is a minute old.
-    await flush([], [{ keyId: id, at: NOW + 300_000, count: 1 }], NOW + 300_000);
-    flushing = false;
+    const turns = await turnsDuring(flush([], [{ keyId: id, at: NOW + 300_000, count: 1 }], NOW + 300_000));
     assert.ok(turns >= 4, `the event loop turned ${turns} times during the flush`);
     assert.deepEqual(await readWindow(storage.db, id, 0), [{ at: NOW + 300_000, count: 1 }]);
   });
