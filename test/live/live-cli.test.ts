@@ -2,11 +2,10 @@
 // line of input, bad lines (invalid JSON, over 1 MiB, refused by the rules) rejected while the stream goes
 // on, exit 0 at its end; the rejections listed with their reasons.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { cliOnce, ROOT } from '../support/cli.js';
+import { cliOnce } from '../support/cli.js';
 import { buildTestApp, type TestApp } from '../support/build-app.js';
 import { documentedFields } from '../cli/support/documented-fields.js';
 
@@ -108,17 +107,11 @@ describe('live: the command line', () => {
     assert.match(missing.stderr, /^touchline: live apply: cannot read .*none\.jsonl: ENOENT/);
     assert.equal(missing.stdout, '');
 
-    const child = spawn(
-      process.execPath,
-      ['--import', import.meta.resolve('tsx'), path.join(ROOT, 'src', 'cli', 'main.ts'), 'live', 'apply'],
-      { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } },
-    );
-    let stdout = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stdin.end(`${update('ft', 10, { status: 'finished' })}\n`);
-    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-    assert.equal(code, 0);
-    const verdict = JSON.parse(stdout) as { outcome: string; changes: { status: unknown } };
+    const fromStdin = await cliOnce(['live', 'apply'], env, {
+      input: `${update('ft', 10, { status: 'finished' })}\n`,
+    });
+    assert.equal(fromStdin.code, 0, fromStdin.stderr);
+    const verdict = JSON.parse(fromStdin.stdout) as { outcome: string; changes: { status: unknown } };
     assert.equal(verdict.outcome, 'applied');
     assert.deepEqual(verdict.changes.status, { from: 'live', to: 'finished' });
   });
