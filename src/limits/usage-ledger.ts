@@ -36,6 +36,8 @@ export class UsageLedger {
   private slots = new Map<string, Map<number, number>>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
+  /** How many times a flush has taken the pending counts (see persisted). */
+  private batchesTaken = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -47,8 +49,19 @@ export class UsageLedger {
     this.timer.unref();
   }
 
-  persisted(keyId: string, periodStart: Date): Promise<number> {
-    return readUsage(this.db, keyId, periodStart.toISOString());
+  /**
+   * The count stored for the period, read once no flush is being written: a flush holds counts that are
+   * no longer `unflushed` and may not be committed yet (PostgreSQL reads on another connection meanwhile),
+   * so a read during one, plus `unflushed`, would miss them. Read again if a flush took its counts while
+   * the read was out.
+   */
+  async persisted(keyId: string, periodStart: Date): Promise<number> {
+    for (;;) {
+      await this.flushing;
+      const taken = this.batchesTaken;
+      const count = await readUsage(this.db, keyId, periodStart.toISOString());
+      if (taken === this.batchesTaken) return count;
+    }
   }
 
   /** A key's admissions in the last minute as persisted, as (slot end, count), oldest first. */
@@ -97,6 +110,7 @@ export class UsageLedger {
       if (batch.length === 0 && slots.length === 0) return;
       this.pending = new Map();
       this.slots = new Map();
+      this.batchesTaken += 1;
       const now = Date.now();
       try {
         await addUsage(this.db, {

@@ -1,0 +1,57 @@
+// What a process reads of a key's count while the ledger writes what it holds (UsageLedger): the stored
+// count plus `unflushed` is every count the process took, whether the flush being written commits or
+// fails. Read without waiting, a flush's counts are in neither: taken from `unflushed`, not committed yet
+// (on PostgreSQL the read goes on another connection).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { issueApiKey } from '../../src/auth/api-keys.js';
+import { UsageLedger } from '../../src/limits/usage-ledger.js';
+import { insertApiKey } from '../../src/storage/repositories/api-key.repository.js';
+import { readUsage } from '../../src/storage/repositories/key-usage.repository.js';
+import { openTestStorage, type TestStorage } from '../support/test-database.js';
+
+const PERIOD = new Date('2026-11-01T00:00:00.000Z');
+
+describe('usage ledger: a count read while a flush is written', () => {
+  let storage: TestStorage;
+  let keyId: string;
+
+  before(async () => {
+    storage = await openTestStorage('usage-ledger-reads.db');
+    const issued = issueApiKey('production', 'reads', new Date(), undefined, { plan: 'free' });
+    await insertApiKey(storage.db, issued.row);
+    keyId = issued.row.id;
+  });
+  after(() => storage.close());
+
+  const stored = () => readUsage(storage.db, keyId, PERIOD.toISOString());
+  const counted = async (ledger: UsageLedger) =>
+    (await ledger.persisted(keyId, PERIOD)) + ledger.unflushed(keyId, PERIOD);
+
+  it('includes what the flush writes', async () => {
+    const ledger = new UsageLedger(storage.db, 60_000);
+    const before = await stored();
+    ledger.record(keyId, PERIOD, 4, Date.now());
+    const flushing = ledger.flush();
+    const seen = await counted(ledger);
+    await flushing;
+    assert.equal(seen, before + 4);
+    assert.equal(await stored(), before + 4);
+    await ledger.close();
+  });
+
+  it('includes what a failing flush gives back', async () => {
+    const ledger = new UsageLedger(storage.db, 60_000);
+    const before = await stored();
+    ledger.record(keyId, PERIOD, 3, Date.now());
+    // A count of no key: the flush fails as a whole and keeps every count for the next attempt.
+    ledger.record('key_missing', PERIOD, 1, Date.now());
+    const flushing = ledger.flush();
+    const seen = await counted(ledger);
+    await assert.rejects(flushing);
+    assert.equal(seen, before + 3);
+    assert.equal(await stored(), before);
+    assert.equal(ledger.unflushed(keyId, PERIOD), 3);
+    await ledger.close();
+  });
+});
