@@ -36,8 +36,6 @@ export class UsageLedger {
   private slots = new Map<string, Map<number, number>>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
-  /** How many times a flush has taken the pending counts (see persisted). */
-  private batchesTaken = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -52,15 +50,15 @@ export class UsageLedger {
   /**
    * The count stored for the period, read once no flush is being written: a flush holds counts that are
    * no longer `unflushed` and may not be committed yet (PostgreSQL reads on another connection meanwhile),
-   * so a read during one, plus `unflushed`, would miss them. Read again if a flush took its counts while
-   * the read was out.
+   * so a read during one, plus `unflushed`, would miss them. Read again if a flush took the counts while
+   * the read was out (it replaces the pending map when it takes them).
    */
   async persisted(keyId: string, periodStart: Date): Promise<number> {
     for (;;) {
       await this.flushing;
-      const taken = this.batchesTaken;
+      const pending = this.pending;
       const count = await readUsage(this.db, keyId, periodStart.toISOString());
-      if (taken === this.batchesTaken) return count;
+      if (pending === this.pending) return count;
     }
   }
 
@@ -110,7 +108,6 @@ export class UsageLedger {
       if (batch.length === 0 && slots.length === 0) return;
       this.pending = new Map();
       this.slots = new Map();
-      this.batchesTaken += 1;
       const now = Date.now();
       try {
         await addUsage(this.db, {

@@ -3,12 +3,11 @@
 // writes at its own interval and not before, and a stop writes what is left at once.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { issueApiKey } from '../../src/auth/api-keys.js';
 import { ConfigError, DEFAULT_USAGE_FLUSH_MS, loadConfig } from '../../src/config/config.js';
 import { UsageLedger } from '../../src/limits/usage-ledger.js';
-import { insertApiKey } from '../../src/storage/repositories/api-key.repository.js';
 import { readUsage } from '../../src/storage/repositories/key-usage.repository.js';
-import { openTestStorage, type TestStorage } from '../support/test-database.js';
+import type { TestStorage } from '../support/test-database.js';
+import { storageWithKey } from './support/ledger-storage.js';
 
 const PERIOD = new Date('2026-11-01T00:00:00.000Z');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -34,10 +33,7 @@ describe('usage ledger: its interval', () => {
   let keyId: string;
 
   before(async () => {
-    storage = await openTestStorage('usage-flush-interval.db');
-    const issued = issueApiKey('production', 'interval', new Date(), undefined, { plan: 'free' });
-    await insertApiKey(storage.db, issued.row);
-    keyId = issued.row.id;
+    ({ storage, keyId } = await storageWithKey('usage-flush-interval.db', 'interval'));
   });
   after(() => storage.close());
 

@@ -4,11 +4,10 @@
 // (on PostgreSQL the read goes on another connection).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { issueApiKey } from '../../src/auth/api-keys.js';
 import { UsageLedger } from '../../src/limits/usage-ledger.js';
-import { insertApiKey } from '../../src/storage/repositories/api-key.repository.js';
 import { readUsage } from '../../src/storage/repositories/key-usage.repository.js';
-import { openTestStorage, type TestStorage } from '../support/test-database.js';
+import type { TestStorage } from '../support/test-database.js';
+import { storageWithKey } from './support/ledger-storage.js';
 
 const PERIOD = new Date('2026-11-01T00:00:00.000Z');
 
@@ -17,10 +16,7 @@ describe('usage ledger: a count read while a flush is written', () => {
   let keyId: string;
 
   before(async () => {
-    storage = await openTestStorage('usage-ledger-reads.db');
-    const issued = issueApiKey('production', 'reads', new Date(), undefined, { plan: 'free' });
-    await insertApiKey(storage.db, issued.row);
-    keyId = issued.row.id;
+    ({ storage, keyId } = await storageWithKey('usage-ledger-reads.db', 'reads'));
   });
   after(() => storage.close());
 
