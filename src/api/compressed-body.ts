@@ -7,12 +7,13 @@ import { render } from './cached-body.js';
  * for the read fast path and the full path alike, so that both send the same bytes.
  *
  * A cached answer differs per request only by its request ID (cached-body.ts). Its gzip form is kept as
- * two pieces compressed once: the gzip header and the deflated text before the ID, flushed to a byte
- * boundary without ending the stream, and the deflated text after it, ending the stream. Each request
- * sends the first piece, the ID as a stored (uncompressed) deflate block, the second piece, and the
- * gzip trailer, whose CRC-32 continues the first piece's: a cache hit costs a few hundred bytes of
- * work, not a compression of the page. Deflate allows it: a stream is a sequence of blocks, a stored
- * block may follow any byte-aligned one, and the second piece's back-references stay within itself.
+ * one piece compressed once: the gzip header and the deflated text before the ID, flushed to a byte
+ * boundary without ending the stream. Each request sends that piece, then one last block stored as it
+ * is (uncompressed) holding the ID and the text after it, and the gzip trailer, whose CRC-32 continues
+ * the first piece's: a cache hit costs a few hundred bytes of work, not a compression of the page.
+ * Deflate allows it: a stream is a sequence of blocks, and a stored block may follow any byte-aligned
+ * one. The text after the ID is the end of the answer's meta, tens of bytes: compressing it would save
+ * less than a second piece and its CRC cost per request.
  * Brotli streams cannot be joined that way, so a br answer is compressed per request: gzip is preferred
  * when a client accepts both equally (browsers and curl do).
  */
@@ -36,30 +37,36 @@ interface GzipPieces {
   head: Buffer;
   beforeCrc: number;
   beforeBytes: number;
-  /** The deflated text after the ID, ending the deflate stream; its raw bytes, for the CRC. */
-  tail: Buffer;
+  /** The text after the ID, sent as it is in the last block, after the ID. */
   after: Buffer;
 }
+
+/**
+ * Longest text after the ID sent as it is (a stored block holds up to 65,535 bytes): the routes' meta
+ * ends tens of bytes after it, and sent as it is this costs at most about as many bytes more than
+ * compressed. Past it, the answer is compressed whole with its request ID, as a br answer is.
+ */
+const MAX_STORED_AFTER = 1024;
 
 // RFC 1952: magic, deflate, no flags, no time, no extra flags, unknown OS.
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 
-const gzipped = new WeakMap<CachedResponse, GzipPieces | Buffer>();
+/** Per cached answer: its whole gzip form, its pieces, or null when it is compressed per request. */
+const gzipped = new WeakMap<CachedResponse, GzipPieces | Buffer | null>();
 
-function gzipPieces(entry: CachedResponse): GzipPieces | Buffer {
+function gzipPieces(entry: CachedResponse): GzipPieces | Buffer | null {
   let pieces = gzipped.get(entry);
-  if (!pieces) {
+  if (pieces === undefined) {
     if (entry.after === null) pieces = gzipSync(entry.before, { level: GZIP_LEVEL });
+    else if (entry.after.length > MAX_STORED_AFTER) pieces = null;
     else {
       const before = bodyBytes(entry.before);
-      const after = bodyBytes(entry.after);
       const flushed = deflateRawSync(before, { level: GZIP_LEVEL, finishFlush: constants.Z_SYNC_FLUSH });
       pieces = {
         head: Buffer.concat([GZIP_HEADER, flushed]),
         beforeCrc: crc32(before),
         beforeBytes: before.length,
-        tail: deflateRawSync(after, { level: GZIP_LEVEL }),
-        after,
+        after: bodyBytes(entry.after),
       };
     }
     gzipped.set(entry, pieces);
@@ -67,21 +74,20 @@ function gzipPieces(entry: CachedResponse): GzipPieces | Buffer {
   return pieces;
 }
 
-/** The request's part of a spliced gzip body: the ID as a stored block, the tail, and the trailer. */
+/** The request's part of a spliced gzip body: the last block, stored, with the ID and what follows it. */
 function gzipRest(pieces: GzipPieces, requestId: string): Buffer {
-  const idBytes = requestId.length + 2;
-  const rest = Buffer.allocUnsafe(5 + idBytes + pieces.tail.length + 8);
-  // A stored block, not the last: BFINAL 0, BTYPE 00, then LEN and its one's complement.
-  rest[0] = 0;
-  rest.writeUInt16LE(idBytes, 1);
-  rest.writeUInt16LE(~idBytes & 0xffff, 3);
+  const stored = requestId.length + 2 + pieces.after.length;
+  const rest = Buffer.allocUnsafe(5 + stored + 8);
+  // BFINAL 1, BTYPE 00 (stored), then LEN and its one's complement.
+  rest[0] = 1;
+  rest.writeUInt16LE(stored, 1);
+  rest.writeUInt16LE(~stored & 0xffff, 3);
   // Request IDs are plain ASCII (request-id.ts): JSON-quoting one is adding quotes.
   rest.write(`"${requestId}"`, 5, 'latin1');
-  const id = rest.subarray(5, 5 + idBytes);
-  pieces.tail.copy(rest, 5 + idBytes);
-  const at = 5 + idBytes + pieces.tail.length;
-  rest.writeUInt32LE(crc32(pieces.after, crc32(id, pieces.beforeCrc)), at);
-  rest.writeUInt32LE((pieces.beforeBytes + idBytes + pieces.after.length) >>> 0, at + 4);
+  pieces.after.copy(rest, 5 + requestId.length + 2);
+  const end = 5 + stored;
+  rest.writeUInt32LE(crc32(rest.subarray(5, end), pieces.beforeCrc), end);
+  rest.writeUInt32LE((pieces.beforeBytes + stored) >>> 0, end + 4);
   return rest;
 }
 
@@ -115,6 +121,7 @@ export function compressEntry(
   if (!worthIt(entry.before.length + (entry.after?.length ?? 0))) return undefined;
   if (coding === 'br') return body(coding, [brotli(render(entry, requestId))]);
   const pieces = gzipPieces(entry);
+  if (pieces === null) return body(coding, [gzipSync(render(entry, requestId), { level: GZIP_LEVEL })]);
   return Buffer.isBuffer(pieces)
     ? body(coding, [pieces])
     : body(coding, [pieces.head, gzipRest(pieces, requestId)]);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { cacheEntry, REQUEST_ID_PLACEHOLDER, render } from '../../../src/api/cached-body.js';
 import { compressEntry, compressText, MIN_COMPRESSED_BYTES } from '../../../src/api/compressed-body.js';
 import { acceptedCoding } from '../../../src/api/http/accept-encoding.js';
@@ -40,6 +40,16 @@ test('the gzip form of a cached answer is compressed once: requests share its fi
   const b = compressEntry(entry, newRequestId(), 'gzip')!;
   assert.equal(a.chunks[0], b.chunks[0]);
   assert.ok(a.bytes < render(entry, 'x').length / 3, 'a page of matches compresses well');
+});
+
+test('an answer with long text after its request ID is compressed whole for each request', () => {
+  const entry = cacheEntry(body(50, 'x'.repeat(5000)), 'W/"l"');
+  for (let i = 0; i < 3; i += 1) {
+    const id = newRequestId();
+    const gz = compressEntry(entry, id, 'gzip')!;
+    assert.equal(gunzipSync(joined(gz.chunks)).toString(), render(entry, id));
+    assert.ok(gz.bytes < gzipSync(render(entry, id)).length + 100, 'the text after the ID is compressed too');
+  }
 });
 
 test('bodies without a request ID, br answers and other bodies inflate to what they stand for', () => {
@@ -85,7 +95,8 @@ test('small bodies are not compressed', () => {
 test('random bodies and request IDs splice into valid gzip streams (property)', () => {
   for (let i = 0; i < 200; i += 1) {
     const before = randomBytes(200 + ((i * 37) % 3000)).toString(i % 2 ? 'base64' : 'latin1');
-    const after = randomBytes((i * 13) % 300).toString('hex');
+    // Up to 1,398 characters after the ID: stored as they are up to 1,024, compressed per request past it.
+    const after = randomBytes((i * 13) % 700).toString('hex');
     const entry = cacheEntry(`${before}"${REQUEST_ID_PLACEHOLDER}"${after}`, 'W/"r"');
     const id = `${i}-${randomBytes(i % 40).toString('hex')}`;
     const gz = compressEntry(entry, id, 'gzip');
