@@ -24,7 +24,8 @@ test('a new store on the same database goes on with the minute of the one before
   const second = await env.start();
   const refused = await inject(second.app, k.auth);
   const retryAfter = assertRefused(refused, 'rate', 3);
-  assert.ok(retryAfter >= 50 && retryAfter <= 60, `Retry-After ${retryAfter}`);
+  // Read back in one-second slots, each taken as admitted at its end: up to a second stricter.
+  assert.ok(retryAfter >= 50 && retryAfter <= 61, `Retry-After ${retryAfter}`);
 });
 
 test('the per-minute window across SIGKILL of touchline serve', { timeout: 120_000 }, async (t) => {

@@ -49,10 +49,10 @@ const addToWindows = (db: Kysely<Database>) => (rows: readonly KeyWindowRow[]) =
 
 /**
  * Window slots written in one step of a flush. On SQLite the writes are synchronous, and a flush holds
- * a slot per key in use per 100 ms since the last one (10,000 rows for 200 busy keys every 5 s, about
- * 100 ms of writing under load): written at once, they would hold the cluster primary's event loop that
- * long, with the limit checks and lease renewals of every worker waiting behind it. Between steps the
- * process answers what is waiting, and the transaction stays one.
+ * a slot per key in use per second since the last one (src/limits/usage-ledger.ts: 1,000 rows for 200
+ * busy keys every 5 s, 10,000 for 2,000): written at once, they would hold the cluster primary's event
+ * loop that long, with the limit checks and lease renewals of every worker waiting behind it. Between
+ * steps the process answers what is waiting, and the transaction stays one.
  */
 export const SLOTS_PER_STEP = 500;
 
