@@ -121,7 +121,7 @@ export function compressEntry(
   if (!worthIt(entry.before.length + (entry.after?.length ?? 0))) return undefined;
   if (coding === 'br') return body(coding, [brotli(render(entry, requestId))]);
   const pieces = gzipPieces(entry);
-  if (pieces === null) return body(coding, [gzipSync(render(entry, requestId), { level: GZIP_LEVEL })]);
+  if (pieces === null) return compressText(render(entry, requestId), coding);
   return Buffer.isBuffer(pieces)
     ? body(coding, [pieces])
     : body(coding, [pieces.head, gzipRest(pieces, requestId)]);
