@@ -225,7 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storage: options.storage,
     cache: options.cache,
     generation: options.generation,
-    standings: new StandingsBook(options.storage.db, options.generation),
+    standings: new StandingsBook(options.storage, options.generation),
     version: options.version,
   };
   await app.register(

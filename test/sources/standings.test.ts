@@ -9,6 +9,10 @@ import { TABLE_ADJUSTMENTS } from '../../src/standings/adjustments.js';
 import { ZONE_RESERVE_TEAMS } from '../../src/standings/competition-zones.js';
 import { seasonTeamNames } from '../../src/storage/repositories/season-results.repository.js';
 import { seasonStandings } from '../../src/storage/repositories/team-detail.repository.js';
+import type { Plan } from '../../src/config/plans.js';
+import { issueApiKey } from '../../src/auth/api-keys.js';
+import { insertApiKey } from '../../src/storage/repositories/api-key.repository.js';
+import { appOnStorage } from '../support/test-app.js';
 import { openRealData, type RealData } from './support/real-data.js';
 import { needsSharedData, SHARED_AVAILABLE } from './support/shared-data.js';
 
@@ -103,6 +107,10 @@ const PREMIER_LEAGUE: Record<string, Array<[string, number]>> = {
 };
 
 type Row = SeasonTable['rows'][number];
+
+const ROOMY: Plan[] = [
+  { name: 'roomy', requestsPerMinute: 1_000_000, requestsPerPeriod: 10_000_000, description: '' },
+];
 const figures = (
   r: Pick<Row, 'played' | 'won' | 'drawn' | 'lost' | 'goals_for' | 'goals_against' | 'points'>,
 ) => `${r.played} ${r.won} ${r.drawn} ${r.lost} ${r.goals_for}-${r.goals_against} ${r.points}`;
@@ -583,6 +591,47 @@ describe('sources: league tables computed from the stored results', () => {
         code,
       );
     }
+  });
+
+  it('is read by the fast path for every season as the full path answers it, byte for byte', async (t) => {
+    if (!needsSharedData(t)) return;
+    const { app, cache } = await appOnStorage(real.storage, { plans: ROOMY });
+    t.after(() => app.close());
+    const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+    const issued = issueApiKey('development', 'standings fast path', new Date(), undefined, {
+      plan: 'roomy',
+    });
+    await insertApiKey(real.storage.db, issued.row);
+    const headers = { authorization: `Bearer ${issued.key}` };
+    const seasons = await real.storage.db
+      .selectFrom('seasons')
+      .select(['id', 'competition_id'])
+      .where('match_count', '>', 0)
+      .orderBy('id')
+      .execute();
+    let fast = 0;
+    let published = 0;
+    for (const s of seasons) {
+      const url = `/api/v1/football/competitions/${s.competition_id}/seasons/${s.id}/standings`;
+      // Fastify's route first (it computes the table the fast path then finds kept), its serializer's bytes.
+      const full = await app.inject({ method: 'GET', url, headers });
+      assert.equal(full.statusCode, 200, url);
+      // Read again, not answered from the cache.
+      await cache.clear();
+      const before = app.answered.fastify;
+      const res = await fetch(`${origin}${url}`, { headers });
+      assert.equal(res.status, 200, url);
+      assert.equal(await res.text(), full.body, url);
+      assert.equal(res.headers.get('etag'), full.headers.etag, url);
+      if (app.answered.fastify === before) fast += 1;
+      if ((JSON.parse(full.body) as { data: { basis: string } }).data.basis === 'published') published += 1;
+    }
+    // Published tables (the World Cups') and computed ones (every league) both went through.
+    assert.ok(
+      published >= 20 && seasons.length - published > 1000,
+      `${published} of ${seasons.length} published`,
+    );
+    assert.equal(fast, real.storage.engine === 'sqlite' ? seasons.length : 0);
   });
 
   it('names, in every curated adjustment, a team that played that season', async (t) => {

@@ -6,10 +6,15 @@ import { zonesFor } from '../../standings/competition-zones.js';
 import { computeStandings } from '../../standings/compute-standings.js';
 import type { AwardedResult, PointsAdjustment, TableRules, TableSplit } from '../../standings/table-rules.js';
 import { zoneDescriptions } from '../../standings/table-zones.js';
+import type { Storage } from '../../storage/connection.js';
 import type { Database } from '../../storage/schema.js';
 import type { CompetitionRow, SeasonRow } from '../../storage/repositories/competition.repository.js';
 import { seasonResults, seasonTeamNames } from '../../storage/repositories/season-results.repository.js';
-import { seasonStandings } from '../../storage/repositories/team-detail.repository.js';
+import {
+  seasonStandings,
+  seasonStandingsNow,
+  type StandingRowWithNames,
+} from '../../storage/repositories/team-detail.repository.js';
 import { bestSourceRows } from '../details/pick-source.js';
 import { toStandingRow } from '../mappers.js';
 
@@ -86,6 +91,19 @@ function rulesOut(
   };
 }
 
+/** A table as a source publishes it (rows of one source, the best of those that publish one). */
+function publishedTable(rows: readonly StandingRowWithNames[]): SeasonTable | undefined {
+  const published = bestSourceRows(rows);
+  if (published.length === 0) return undefined;
+  return {
+    basis: 'published',
+    rules: null,
+    adjustments: [],
+    sources: [...new Set(published.map((r) => r.source))],
+    rows: published.map(toStandingRow),
+  };
+}
+
 /**
  * The tables of seasons. Published rows are read as stored; a computed table is worked out from the
  * season's results the first time it is asked for in a version of its season and competition (see
@@ -93,32 +111,47 @@ function rulesOut(
  */
 export class StandingsBook {
   private readonly computed = new Map<string, { generation: string; table: SeasonTable }>();
+  private readonly publishedNow: ((seasonId: string) => StandingRowWithNames[]) | undefined;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly storage: Storage,
     private readonly generation: DatasetGeneration,
-  ) {}
+  ) {
+    this.publishedNow = seasonStandingsNow(storage);
+  }
 
   async season(competition: CompetitionRow, season: SeasonRow): Promise<SeasonTable> {
     const published =
-      competition.standing_count > 0 ? bestSourceRows(await seasonStandings(this.db, season.id)) : [];
-    if (published.length > 0) {
-      return {
-        basis: 'published',
-        rules: null,
-        adjustments: [],
-        sources: [...new Set(published.map((r) => r.source))],
-        rows: published.map(toStandingRow),
-      };
-    }
+      competition.standing_count > 0
+        ? publishedTable(await seasonStandings(this.storage.db, season.id))
+        : undefined;
+    if (published) return published;
     // Read before the results: a change committed meanwhile leaves the table keyed on the older version.
     const generation = this.generation.versionOf([competition.id, season.id]);
-    const kept = this.computed.get(season.id);
-    if (kept && kept.generation === generation) return kept.table;
-    const table = await computeSeasonTable(this.db, competition, season);
+    const kept = this.kept(season, generation);
+    if (kept) return kept;
+    const table = await computeSeasonTable(this.storage.db, competition, season);
     if (this.computed.size >= MAX_SEASONS) this.computed.clear();
     this.computed.set(season.id, { generation, table });
     return table;
+  }
+
+  /**
+   * The table without waiting, where the database is in process (SQLite): the published one, or the
+   * computed one kept for the current version. Undefined when it must be computed first (season() does),
+   * and on other engines.
+   */
+  seasonNow(competition: CompetitionRow, season: SeasonRow): SeasonTable | undefined {
+    if (!this.publishedNow) return undefined;
+    const published =
+      competition.standing_count > 0 ? publishedTable(this.publishedNow(season.id)) : undefined;
+    if (published) return published;
+    return this.kept(season, this.generation.versionOf([competition.id, season.id]));
+  }
+
+  private kept(season: SeasonRow, generation: string): SeasonTable | undefined {
+    const kept = this.computed.get(season.id);
+    return kept?.generation === generation ? kept.table : undefined;
   }
 }
 

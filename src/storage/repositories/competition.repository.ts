@@ -1,4 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import type { Storage } from '../connection.js';
+import { QueryTemplates } from '../query-templates.js';
 import type { CompetitionTable, Database, SeasonTable } from '../schema.js';
 import { likeContains, pageOffset, toPage, type PageRequest, type PageResult } from './page.js';
 
@@ -41,8 +43,13 @@ export async function listCompetitions(
   return { ...toPage(rows, page), total: Number(count.n) };
 }
 
+const competitionById = (db: Kysely<Database>, id: string) =>
+  db.selectFrom('competitions').selectAll().where('id', '=', id);
+const seasonById = (db: Kysely<Database>, id: string) =>
+  db.selectFrom('seasons').selectAll().where('id', '=', id);
+
 export async function findCompetition(db: Kysely<Database>, id: string): Promise<CompetitionRow | undefined> {
-  return db.selectFrom('competitions').selectAll().where('id', '=', id).executeTakeFirst();
+  return competitionById(db, id).executeTakeFirst();
 }
 
 /** Seasons of a competition, newest first. */
@@ -57,5 +64,23 @@ export async function listSeasons(db: Kysely<Database>, competitionId: string): 
 }
 
 export async function findSeason(db: Kysely<Database>, id: string): Promise<SeasonRow | undefined> {
-  return db.selectFrom('seasons').selectAll().where('id', '=', id).executeTakeFirst();
+  return seasonById(db, id).executeTakeFirst();
+}
+
+const COMPETITION = new QueryTemplates<{ id: string }>((db, { id }) => competitionById(db, id));
+const SEASON = new QueryTemplates<{ id: string }>((db, { id }) => seasonById(db, id));
+
+export interface CompetitionFinderNow {
+  competition(id: string): CompetitionRow | undefined;
+  season(id: string): SeasonRow | undefined;
+}
+
+/** findCompetition and findSeason, synchronous where the database is in process (SQLite); else undefined. */
+export function competitionFinderNow(storage: Storage): CompetitionFinderNow | undefined {
+  const { readNow } = storage;
+  if (!readNow) return undefined;
+  return {
+    competition: (id) => readNow(COMPETITION.compile(storage.db, { id }))[0] as CompetitionRow | undefined,
+    season: (id) => readNow(SEASON.compile(storage.db, { id }))[0] as SeasonRow | undefined,
+  };
 }
