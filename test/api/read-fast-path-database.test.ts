@@ -1,6 +1,7 @@
-// Match list pages read from the database by the fast path in front of Fastify (SQLite only), held to
-// the full path's answers: for every URL, the same status, body (but the request ID), ETag and type as
-// Fastify's route gives. A URL the fast path is not sure of goes to the full path, errors included.
+// Match list pages and season tables read from the database by the fast path in front of Fastify
+// (SQLite only), held to the full path's answers: for every URL, the same status, body (but the request
+// ID), ETag and type as Fastify's route gives. A URL the fast path is not sure of goes to the full path,
+// errors included.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Plan } from '../../src/config/plans.js';
@@ -45,7 +46,8 @@ test('match list pages on the fast path answer as the full path does', async (t)
       assert.equal(res.headers.get(name) ?? undefined, full.headers[name], `${name} of ${url}`);
     }
     assert.equal(Number(res.headers.get('content-length')), Buffer.byteLength(text), url);
-    if (res.status === 200) {
+    // A page's meta carries the request ID (a season's table has no meta).
+    if (res.status === 200 && url.startsWith(LIST)) {
       const body = JSON.parse(text) as { meta?: { request_id: string } };
       assert.equal(body.meta?.request_id, res.headers.get('x-request-id'), url);
     }
@@ -123,14 +125,42 @@ test('match list pages on the fast path answer as the full path does', async (t)
     else assert.equal(fast, 0);
   });
 
+  const table = (competition: string, season: string) =>
+    `/api/v1/football/competitions/${competition}/seasons/${season}/standings`;
+
+  await t.test(
+    'season tables: read by the fast path once known, anything not found left to the full path',
+    async () => {
+      // The full path's request computes each table first (compare), so the fast path finds it kept.
+      for (const url of [
+        table(competitions.en1, seasons.en1_2023),
+        table(competitions.en1, seasons.en1_2015),
+        table(competitions.de1, seasons.de1_2023),
+      ]) {
+        assert.deepEqual(await compare(url), { status: 200, fast: fastPathReads }, url);
+      }
+      const others: Array<[string, number]> = [
+        [table('comp_zzz', seasons.en1_2023), 404],
+        [table(competitions.en1, 'season_zzz'), 404],
+        [table(competitions.en1, seasons.de1_2023), 404], // a season of another competition
+        [table('comp_A', seasons.en1_2023), 404], // not an ID: names nothing
+      ];
+      for (const [url, status] of others) {
+        assert.deepEqual(await compare(url), { status, fast: false }, url);
+      }
+    },
+  );
+
   await t.test('a database that fails mid-read leaves the answer to the full path: 503', async () => {
-    const url = `${LIST}?team_id=${teams.arsenal}`;
-    assert.equal((await fetch(`${origin}${url}`, { headers })).status, 200);
+    const urls = [`${LIST}?team_id=${teams.arsenal}`, table(competitions.en1, seasons.en1_2023)];
+    for (const url of urls) assert.equal((await fetch(`${origin}${url}`, { headers })).status, 200, url);
     await cache.clear();
     await built.storage.close();
-    const res = await fetch(`${origin}${url}`, { headers });
-    assert.equal(res.status, 503);
-    assert.match(res.headers.get('retry-after') ?? '', /^\d+$/);
-    assert.equal(((await res.json()) as { error: { code: string } }).error.code, 'service_unavailable');
+    for (const url of urls) {
+      const res = await fetch(`${origin}${url}`, { headers });
+      assert.equal(res.status, 503, url);
+      assert.match(res.headers.get('retry-after') ?? '', /^\d+$/);
+      assert.equal(((await res.json()) as { error: { code: string } }).error.code, 'service_unavailable');
+    }
   });
 });
