@@ -2,14 +2,12 @@
 // that a busy SQLite server's readers are not made to drop their page caches every second; the ledger
 // writes at its own interval and not before, and a stop writes what is left at once.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { ConfigError, DEFAULT_USAGE_FLUSH_MS, loadConfig } from '../../src/config/config.js';
 import { UsageLedger } from '../../src/limits/usage-ledger.js';
 import { readUsage } from '../../src/storage/repositories/key-usage.repository.js';
-import type { TestStorage } from '../support/test-database.js';
-import { storageWithKey } from './support/ledger-storage.js';
+import { PERIOD, storageWithKeyForSuite } from './support/ledger-storage.js';
 
-const PERIOD = new Date('2026-11-01T00:00:00.000Z');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('TOUCHLINE_USAGE_FLUSH_MS', () => {
@@ -29,22 +27,16 @@ describe('TOUCHLINE_USAGE_FLUSH_MS', () => {
 });
 
 describe('usage ledger: its interval', () => {
-  let storage: TestStorage;
-  let keyId: string;
+  const suite = storageWithKeyForSuite('usage-flush-interval.db', 'interval');
 
-  before(async () => {
-    ({ storage, keyId } = await storageWithKey('usage-flush-interval.db', 'interval'));
-  });
-  after(() => storage.close());
-
-  const stored = () => readUsage(storage.db, keyId, PERIOD.toISOString());
+  const stored = () => readUsage(suite.storage.db, suite.keyId, PERIOD.toISOString());
 
   it('writes once its interval has passed, not before, and what is left when it closes', async () => {
     // 1 s: the pause below is well within it, even on a machine stalled by other work.
-    const ledger = new UsageLedger(storage.db, 1000);
+    const ledger = new UsageLedger(suite.storage.db, 1000);
     ledger.start();
     try {
-      ledger.record(keyId, PERIOD, 3, Date.now());
+      ledger.record(suite.keyId, PERIOD, 3, Date.now());
       await pause(150);
       assert.equal(await stored(), 0, 'nothing written before the interval');
       const deadline = Date.now() + 5000;
@@ -52,7 +44,7 @@ describe('usage ledger: its interval', () => {
         assert.ok(Date.now() < deadline, 'written within the interval and a margin');
         await pause(25);
       }
-      ledger.record(keyId, PERIOD, 2, Date.now());
+      ledger.record(suite.keyId, PERIOD, 2, Date.now());
     } finally {
       await ledger.close();
     }
@@ -61,13 +53,13 @@ describe('usage ledger: its interval', () => {
 
   it('left to its default, keeps the counts of the first seconds in memory', async () => {
     const before = await stored();
-    const ledger = new UsageLedger(storage.db);
+    const ledger = new UsageLedger(suite.storage.db);
     ledger.start();
     try {
-      ledger.record(keyId, PERIOD, 1, Date.now());
+      ledger.record(suite.keyId, PERIOD, 1, Date.now());
       await pause(1200);
       assert.equal(await stored(), before, 'not written in the first second');
-      assert.equal(ledger.unflushed(keyId, PERIOD), 1);
+      assert.equal(ledger.unflushed(suite.keyId, PERIOD), 1);
     } finally {
       await ledger.close();
     }

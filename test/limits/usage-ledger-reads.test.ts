@@ -3,31 +3,22 @@
 // fails. Read without waiting, a flush's counts are in neither: taken from `unflushed`, not committed yet
 // (on PostgreSQL the read goes on another connection).
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { UsageLedger } from '../../src/limits/usage-ledger.js';
 import { readUsage } from '../../src/storage/repositories/key-usage.repository.js';
-import type { TestStorage } from '../support/test-database.js';
-import { storageWithKey } from './support/ledger-storage.js';
-
-const PERIOD = new Date('2026-11-01T00:00:00.000Z');
+import { PERIOD, storageWithKeyForSuite } from './support/ledger-storage.js';
 
 describe('usage ledger: a count read while a flush is written', () => {
-  let storage: TestStorage;
-  let keyId: string;
+  const suite = storageWithKeyForSuite('usage-ledger-reads.db', 'reads');
 
-  before(async () => {
-    ({ storage, keyId } = await storageWithKey('usage-ledger-reads.db', 'reads'));
-  });
-  after(() => storage.close());
-
-  const stored = () => readUsage(storage.db, keyId, PERIOD.toISOString());
+  const stored = () => readUsage(suite.storage.db, suite.keyId, PERIOD.toISOString());
   const counted = async (ledger: UsageLedger) =>
-    (await ledger.persisted(keyId, PERIOD)) + ledger.unflushed(keyId, PERIOD);
+    (await ledger.persisted(suite.keyId, PERIOD)) + ledger.unflushed(suite.keyId, PERIOD);
 
   it('includes what the flush writes', async () => {
-    const ledger = new UsageLedger(storage.db, 60_000);
+    const ledger = new UsageLedger(suite.storage.db, 60_000);
     const before = await stored();
-    ledger.record(keyId, PERIOD, 4, Date.now());
+    ledger.record(suite.keyId, PERIOD, 4, Date.now());
     const flushing = ledger.flush();
     const seen = await counted(ledger);
     await flushing;
@@ -37,9 +28,9 @@ describe('usage ledger: a count read while a flush is written', () => {
   });
 
   it('includes what a failing flush gives back', async () => {
-    const ledger = new UsageLedger(storage.db, 60_000);
+    const ledger = new UsageLedger(suite.storage.db, 60_000);
     const before = await stored();
-    ledger.record(keyId, PERIOD, 3, Date.now());
+    ledger.record(suite.keyId, PERIOD, 3, Date.now());
     // A count of no key: the flush fails as a whole and keeps every count for the next attempt.
     ledger.record('key_missing', PERIOD, 1, Date.now());
     const flushing = ledger.flush();
@@ -47,7 +38,7 @@ describe('usage ledger: a count read while a flush is written', () => {
     await assert.rejects(flushing);
     assert.equal(seen, before + 3);
     assert.equal(await stored(), before);
-    assert.equal(ledger.unflushed(keyId, PERIOD), 3);
+    assert.equal(ledger.unflushed(suite.keyId, PERIOD), 3);
     await ledger.close();
   });
 });
