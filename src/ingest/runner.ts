@@ -20,6 +20,7 @@ import type {
   TeamRecord,
 } from './canonical.js';
 import { storedAliasKey } from './identity/team-resolver.js';
+import { countScope } from './count-scope.js';
 import { droppedMatches } from './dropped-matches.js';
 import { runInvalidation } from './run-invalidation.js';
 import type { LoadedSource } from './source.js';
@@ -96,7 +97,7 @@ async function syncDetails(trx: Transaction<Database>, d: DetailRecords, now: st
     teamSheets: await syncRecords(trx, 'match_team_sheets', d.teamSheets, now),
     lineups: await syncRecords(trx, 'match_lineups', d.lineups, now),
     // Compared by digest, as matches are: a re-import of 48,000 goals reads two columns of each.
-    events: await syncRecords(trx, 'match_events', d.events, now, { hashed: true }),
+    events: await syncRecords(trx, 'match_events', d.events, now, { hashed: true, readAlso: ['match_id'] }),
     standings: await syncRecords(trx, 'standings', d.standings, now),
   };
 }
@@ -122,6 +123,7 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
     const matches = await syncRecords(trx, 'matches', batch.matches, now, {
       hashed: true,
       keep: (incoming, stored) => sourceRank(String(stored.source)) < sourceRank(incoming.source),
+      readAlso: ['competition_id'],
     });
     const details = await syncDetails(trx, batch.details, now);
     const synced = [competitions, seasons, teams, matches, ...Object.values(details)];
@@ -132,11 +134,19 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
       dropped.removals.map((r) => r.id),
     );
     // The counts derive from these tables alone, and every run that changes them refreshes the counts in
-    // the same transaction: a run that changed nothing leaves them true as they are.
+    // the same transaction, of the competitions its writes touched: a run that changed nothing leaves them
+    // true as they are.
     const changed = synced.some((r) => r.inserted + r.updated > 0) || dropped.removals.length > 0;
-    const derived = changed
-      ? await refreshDerivedCounts(trx, now)
-      : { seasons: [] as string[], competitions: [] as string[], detailFlagTurned: false };
+    const scope = changed
+      ? await countScope(trx, batch, {
+          competitions,
+          seasons,
+          matches,
+          details,
+          removedFrom: dropped.removals.map((r) => r.seasonId),
+        })
+      : [];
+    const derived = await refreshDerivedCounts(trx, now, scope);
     // Scorers named without a player record, linked to a World Cup source's player: derived from the stored
     // rows like the counts, so the links do not depend on which source came first. Only players, squads,
     // lineups and events decide them.

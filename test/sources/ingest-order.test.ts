@@ -2,10 +2,12 @@
 // Fjelstul database, football-data CSV, the international results) ingested in two different orders into
 // two fresh databases give the same IDs and the same rows in every data table. The international results
 // come last in one order and first in the other: their World Cup matches, teams and scorer links must not
-// depend on whether the World Cup sources were there before them.
+// depend on whether the World Cup sources were there before them. After every run, the counts competitions
+// and seasons carry are those a full recount gives.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { RunSummary } from '../../src/ingest/runner.js';
+import { assertCountsExact } from '../support/exact-counts.js';
 import { DATA, needsSharedData } from './support/shared-data.js';
 import { ingestOk, openTestStorage, type SourceName, type TestStorage } from './support/storage.js';
 import { difference, tableDigests, type TableDigest } from './support/table-digest.js';
@@ -50,6 +52,8 @@ async function build(
       const started = Date.now();
       runs.push(await ingestOk(storage, source, from));
       log(`${name}: ${source} in ${Date.now() - started} ms`);
+      // Each run recounts the competitions it touched: a full recount must find nothing to change.
+      await assertCountsExact(storage, `${name}: ${source}`);
     }
   } catch (error) {
     await storage.close();

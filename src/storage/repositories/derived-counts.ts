@@ -31,15 +31,28 @@ function changed(a: Record<string, unknown>, b: Record<string, unknown>): boolea
   return Object.keys(a).some((k) => (a[k] ?? null) !== (b[k] ?? null));
 }
 
+/**
+ * The competitions whose counts a refresh recomputes, with all their seasons; undefined for every one.
+ * A competition's counts read only its own matches, their details and its seasons' rows, so those of the
+ * others stay true as they are.
+ */
+export type CountScope = readonly string[] | undefined;
+
 function toMap(rows: Array<{ key: unknown; n: unknown }>): Map<string, number> {
   return new Map(rows.map((r) => [String(r.key), Number(r.n)]));
 }
 
-async function teamCounts(db: Db, groupBy: 'season_id' | 'competition_id') {
-  const sides = db
+/** The matches of the competitions in scope. */
+function scopedMatches(db: Db, scope: CountScope) {
+  return db
     .selectFrom('matches')
+    .$if(scope !== undefined, (q) => q.where('matches.competition_id', 'in', scope!));
+}
+
+async function teamCounts(db: Db, groupBy: 'season_id' | 'competition_id', scope: CountScope) {
+  const sides = scopedMatches(db, scope)
     .select([groupBy, 'home_team_id as team_id'])
-    .union(db.selectFrom('matches').select([groupBy, 'away_team_id as team_id']));
+    .union(scopedMatches(db, scope).select([groupBy, 'away_team_id as team_id']));
   const rows = await db
     .selectFrom(sides.as('sides'))
     .select([`sides.${groupBy} as key`, (eb) => eb.fn.count<number>('sides.team_id').distinct().as('n')])
@@ -49,9 +62,8 @@ async function teamCounts(db: Db, groupBy: 'season_id' | 'competition_id') {
 }
 
 /** Matches per competition with team statistics: a home side's row for that opponent on that date. */
-async function matchesWithStats(db: Db) {
-  const rows = await db
-    .selectFrom('matches')
+async function matchesWithStats(db: Db, scope: CountScope) {
+  const rows = await scopedMatches(db, scope)
     .innerJoin('match_team_stats as s', (join) =>
       join
         .onRef('s.team_id', '=', 'matches.home_team_id')
@@ -65,10 +77,11 @@ async function matchesWithStats(db: Db) {
 }
 
 /** Matches per competition that have at least one row in a detail table. */
-async function matchesWithDetails(db: Db, table: 'match_lineups' | 'match_events') {
+async function matchesWithDetails(db: Db, table: 'match_lineups' | 'match_events', scope: CountScope) {
   const rows = await db
     .selectFrom(table)
     .innerJoin('matches', 'matches.id', `${table}.match_id`)
+    .$if(scope !== undefined, (q) => q.where('matches.competition_id', 'in', scope!))
     .select([
       'matches.competition_id as key',
       (eb) => eb.fn.count<number>(`${table}.match_id`).distinct().as('n'),
@@ -79,10 +92,11 @@ async function matchesWithDetails(db: Db, table: 'match_lineups' | 'match_events
 }
 
 /** Rows per competition of a per-season table. */
-async function seasonRows(db: Db, table: 'standings' | 'squad_members') {
+async function seasonRows(db: Db, table: 'standings' | 'squad_members', scope: CountScope) {
   const rows = await db
     .selectFrom(table)
     .innerJoin('seasons', 'seasons.id', `${table}.season_id`)
+    .$if(scope !== undefined, (q) => q.where('seasons.competition_id', 'in', scope!))
     .select(['seasons.competition_id as key', (eb) => eb.fn.countAll<number>().as('n')])
     .groupBy('seasons.competition_id')
     .execute();
@@ -93,10 +107,18 @@ async function seasonRows(db: Db, table: 'standings' | 'squad_members') {
  * Seasons per competition that have a table: one published, or a match in a stage that makes a table
  * (judged by the rule the computed tables follow, on each distinct stage and round).
  */
-async function seasonsWithTables(db: Db) {
-  const published = await db.selectFrom('standings').select('season_id').distinct().execute();
-  const stages = await db
-    .selectFrom('matches')
+async function seasonsWithTables(db: Db, scope: CountScope) {
+  const published = await db
+    .selectFrom('standings')
+    .$if(scope !== undefined, (q) =>
+      q
+        .innerJoin('seasons', 'seasons.id', 'standings.season_id')
+        .where('seasons.competition_id', 'in', scope!),
+    )
+    .select('standings.season_id')
+    .distinct()
+    .execute();
+  const stages = await scopedMatches(db, scope)
     .innerJoin('competitions', 'competitions.id', 'matches.competition_id')
     .select([
       'matches.competition_id',
@@ -122,9 +144,8 @@ async function seasonsWithTables(db: Db) {
   return new Map([...seasonsOf].map(([competition, seasons]) => [competition, seasons.size]));
 }
 
-async function refreshSeasons(db: Db, now: string): Promise<string[]> {
-  const stats = await db
-    .selectFrom('matches')
+async function refreshSeasons(db: Db, now: string, scope: CountScope): Promise<string[]> {
+  const stats = await scopedMatches(db, scope)
     .select((eb) => [
       'season_id',
       eb.fn.countAll<number>().as('match_count'),
@@ -135,8 +156,13 @@ async function refreshSeasons(db: Db, now: string): Promise<string[]> {
     .groupBy('season_id')
     .execute();
   const bySeason = new Map(stats.map((s) => [s.season_id, s]));
-  const teams = await teamCounts(db, 'season_id');
-  const seasons = await db.selectFrom('seasons').selectAll().orderBy('key', 'desc').execute();
+  const teams = await teamCounts(db, 'season_id', scope);
+  const seasons = await db
+    .selectFrom('seasons')
+    .selectAll()
+    .$if(scope !== undefined, (q) => q.where('competition_id', 'in', scope!))
+    .orderBy('key', 'desc')
+    .execute();
   const newest = new Map<string, string>();
   for (const s of seasons) if (!newest.has(s.competition_id)) newest.set(s.competition_id, s.id);
   const written: string[] = [];
@@ -161,9 +187,12 @@ async function refreshSeasons(db: Db, now: string): Promise<string[]> {
   return written;
 }
 
-async function refreshCompetitions(db: Db, now: string): Promise<{ written: string[]; flagTurned: boolean }> {
-  const stats = await db
-    .selectFrom('matches')
+async function refreshCompetitions(
+  db: Db,
+  now: string,
+  scope: CountScope,
+): Promise<{ written: string[]; flagTurned: boolean }> {
+  const stats = await scopedMatches(db, scope)
     .select((eb) => [
       'competition_id',
       eb.fn.countAll<number>().as('match_count'),
@@ -173,16 +202,21 @@ async function refreshCompetitions(db: Db, now: string): Promise<{ written: stri
     .groupBy('competition_id')
     .execute();
   const byCompetition = new Map(stats.map((c) => [c.competition_id, c]));
-  const teams = await teamCounts(db, 'competition_id');
-  const statsMatches = await matchesWithStats(db);
-  const lineupMatches = await matchesWithDetails(db, 'match_lineups');
-  const eventMatches = await matchesWithDetails(db, 'match_events');
-  const standings = await seasonRows(db, 'standings');
-  const squads = await seasonRows(db, 'squad_members');
-  const tables = await seasonsWithTables(db);
+  const teams = await teamCounts(db, 'competition_id', scope);
+  const statsMatches = await matchesWithStats(db, scope);
+  const lineupMatches = await matchesWithDetails(db, 'match_lineups', scope);
+  const eventMatches = await matchesWithDetails(db, 'match_events', scope);
+  const standings = await seasonRows(db, 'standings', scope);
+  const squads = await seasonRows(db, 'squad_members', scope);
+  const tables = await seasonsWithTables(db, scope);
+  const competitions = await db
+    .selectFrom('competitions')
+    .selectAll()
+    .$if(scope !== undefined, (q) => q.where('id', 'in', scope!))
+    .execute();
   const written: string[] = [];
   let flagTurned = false;
-  for (const competition of await db.selectFrom('competitions').selectAll().execute()) {
+  for (const competition of competitions) {
     const c = byCompetition.get(competition.id);
     const next = {
       match_count: Number(c?.match_count ?? 0),
@@ -216,12 +250,19 @@ async function refreshCompetitions(db: Db, now: string): Promise<{ written: stri
  * `updated_at` as it was. A season is current when it is its competition's newest and still has matches
  * to play (scheduled, live or postponed). Returns the IDs written, and whether a coverage flag of match
  * sub-resources turned (turnsDetailFlag).
+ *
+ * With a scope, only those competitions and their seasons are recounted: an ingestion run passes the
+ * competitions its writes touched (src/ingest/count-scope.ts), so a run of one source into a large
+ * archive reads that source's matches rather than every stored one.
  */
 export async function refreshDerivedCounts(
   db: Db,
   now: string,
+  scope?: CountScope,
 ): Promise<{ seasons: string[]; competitions: string[]; detailFlagTurned: boolean }> {
-  const seasons = await refreshSeasons(db, now);
-  const { written, flagTurned } = await refreshCompetitions(db, now);
+  if (scope !== undefined && scope.length === 0)
+    return { seasons: [], competitions: [], detailFlagTurned: false };
+  const seasons = await refreshSeasons(db, now, scope);
+  const { written, flagTurned } = await refreshCompetitions(db, now, scope);
   return { seasons, competitions: written, detailFlagTurned: flagTurned };
 }

@@ -12,6 +12,11 @@ export interface SyncCounts {
 export interface SyncResult extends SyncCounts {
   /** What happened to each record, by ID. */
   outcome: Map<string, keyof SyncCounts>;
+  /**
+   * The stored rows the run replaced (outcome 'updated'), by ID, as read before the update: every column,
+   * or for a hashed table its digest and the columns `readAlso` names.
+   */
+  previous: Map<string, Record<string, unknown>>;
 }
 
 type SyncedTable =
@@ -93,6 +98,8 @@ export interface SyncOptions<R> {
   hashed?: boolean;
   /** Leaves a stored row as it is when this says so (e.g. it came from a source that ranks higher). */
   keep?: (incoming: R, existing: Row) => boolean;
+  /** Columns a hashed table also reads back from rows that differ, for `previous` (e.g. what they count in). */
+  readAlso?: readonly string[];
 }
 
 /**
@@ -108,13 +115,19 @@ export async function syncRecords<R extends Keyed>(
 ): Promise<SyncResult> {
   const { merge = (incoming: R) => incoming, hashed = false, keep = () => false } = options;
   if (hashed && options.merge) throw new Error(`syncRecords: ${table} cannot be both hashed and merged`);
-  const result: SyncResult = { inserted: 0, updated: 0, unchanged: 0, outcome: new Map() };
+  const result: SyncResult = {
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    outcome: new Map(),
+    previous: new Map(),
+  };
   const existing = new Map<string, Row>();
   const digests = hashed ? records.map(rowHash) : undefined;
   // Records known to be identical to their stored row without reading it (hashed tables).
   const same = new Set<string>();
   // A hashed table is compared through its digest alone; `keep` also reads who wrote the row.
-  const columns = options.keep ? ['id', 'row_hash', 'source'] : ['id', 'row_hash'];
+  const columns = ['id', 'row_hash', ...(options.keep ? ['source'] : []), ...(options.readAlso ?? [])];
   for (let i = 0; i < records.length; i += READ_CHUNK) {
     const chunk = records.slice(i, i + READ_CHUNK);
     if (digests) {
@@ -181,6 +194,7 @@ export async function syncRecords<R extends Keyed>(
       .where('id', '=', id)
       .execute();
     result.outcome.set(incoming.id, 'updated');
+    result.previous.set(incoming.id, stored);
   }
 
   if (inserts.length > 0) {

@@ -12,7 +12,13 @@ type Outcome = 'inserted' | 'updated' | 'unchanged';
 function result(outcomes: Record<string, Outcome> = {}): SyncResult {
   const outcome = new Map(Object.entries(outcomes));
   const count = (what: Outcome) => [...outcome.values()].filter((o) => o === what).length;
-  return { outcome, inserted: count('inserted'), updated: count('updated'), unchanged: count('unchanged') };
+  return {
+    outcome,
+    previous: new Map(),
+    inserted: count('inserted'),
+    updated: count('updated'),
+    unchanged: count('unchanged'),
+  };
 }
 
 function batch(): CanonicalBatch {
