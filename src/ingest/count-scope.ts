@@ -5,7 +5,7 @@ import {
   competitionsOfTeamStats,
   type TeamStatsKey,
 } from '../storage/repositories/count-scope.repository.js';
-import type { SyncResult } from '../storage/repositories/record-sync.js';
+import { writtenRecords, type SyncResult } from '../storage/repositories/record-sync.js';
 import type { Database } from '../storage/schema.js';
 import type { CanonicalBatch, DetailRecords } from './canonical.js';
 
@@ -29,14 +29,8 @@ type Values = Record<string, unknown>;
  * where a row now is and where it was (for hashed tables, `previous` holds the columns the runner asked
  * it to read back).
  */
-function touched(records: readonly Values[], result: SyncResult): Values[] {
-  const out: Values[] = [];
-  for (const record of records) {
-    const what = result.outcome.get(String(record.id));
-    if (what === 'inserted' || what === 'updated') out.push(record);
-  }
-  out.push(...result.previous.values());
-  return out;
+function touched(records: readonly (Values & { id: string })[], result: SyncResult): Values[] {
+  return [...writtenRecords(records, result), ...result.previous.values()];
 }
 
 /**

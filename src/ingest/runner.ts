@@ -3,22 +3,21 @@ import { logRunChanges } from '../storage/repositories/change-log.repository.js'
 import { recordInvalidation } from '../storage/repositories/invalidation.repository.js';
 import { refreshDerivedCounts } from '../storage/repositories/derived-counts.js';
 import { refreshEventPlayerLinks } from '../storage/repositories/event-player-links.js';
-import { refreshMatchJson, type ChangedMatch } from '../storage/repositories/match-json.js';
+import { refreshMatchJson } from '../storage/repositories/match-json.js';
 import { removeMatches } from '../storage/repositories/match-removal.js';
 import { refreshPlannerStatistics } from '../storage/planner-statistics.js';
 import { withWriteCache } from '../storage/write-cache.js';
 import { insertRun, type NewArtifact } from '../storage/repositories/ingestion-run.repository.js';
-import { syncRecords, type SyncCounts, type SyncResult } from '../storage/repositories/record-sync.js';
+import {
+  syncRecords,
+  writtenRecords,
+  type SyncCounts,
+  type SyncResult,
+} from '../storage/repositories/record-sync.js';
 import type { Transaction } from 'kysely';
 import type { Database } from '../storage/schema.js';
 import { insertNewAliases, loadAliases } from '../storage/repositories/team-alias.repository.js';
-import type {
-  CanonicalBatch,
-  CompetitionRecord,
-  DetailRecords,
-  MatchRecord,
-  TeamRecord,
-} from './canonical.js';
+import type { CanonicalBatch, CompetitionRecord, DetailRecords, TeamRecord } from './canonical.js';
 import { storedAliasKey } from './identity/team-resolver.js';
 import { countScope } from './count-scope.js';
 import { droppedMatches } from './dropped-matches.js';
@@ -70,12 +69,6 @@ function newestName<R extends TeamRecord | CompetitionRecord>(
 
 function idsWhere(result: SyncResult, ...outcomes: Array<keyof SyncCounts>): string[] {
   return [...result.outcome].filter(([, what]) => outcomes.includes(what)).map(([id]) => id);
-}
-
-/** The matches a run inserted or updated, as written (a match it kept as stored is not among them). */
-function changedMatches(records: readonly MatchRecord[], result: SyncResult): ChangedMatch[] {
-  const changed = new Set(idsWhere(result, 'inserted', 'updated'));
-  return records.filter((m) => changed.has(m.id));
 }
 
 function countsFor(ids: string[], outcome: ReadonlyMap<string, keyof SyncCounts>): SyncCounts {
@@ -154,7 +147,8 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
     const people = [players, squadMembers, lineups, events].some((r) => r.inserted + r.updated > 0);
     const links = people ? await refreshEventPlayerLinks(trx, now) : 0;
     const matchJson = await refreshMatchJson(trx, storage.engine, {
-      matches: changedMatches(batch.matches, matches),
+      // As written: a match the run kept as stored is not among them.
+      matches: writtenRecords(batch.matches, matches),
       // A new team, competition or season has no match stored before this run.
       teams: idsWhere(teams, 'updated'),
       competitions: idsWhere(competitions, 'updated'),

@@ -121,15 +121,11 @@ export class StandingsBook {
   }
 
   async season(competition: CompetitionRow, season: SeasonRow): Promise<SeasonTable> {
-    const published =
-      competition.standing_count > 0
-        ? publishedTable(await seasonStandings(this.storage.db, season.id))
-        : undefined;
-    if (published) return published;
+    const rows = competition.standing_count > 0 ? await seasonStandings(this.storage.db, season.id) : [];
     // Read before the results: a change committed meanwhile leaves the table keyed on the older version.
     const generation = this.generation.versionOf([competition.id, season.id]);
-    const kept = this.kept(season, generation);
-    if (kept) return kept;
+    const known = this.known(season, rows, generation);
+    if (known) return known;
     const table = await computeSeasonTable(this.storage.db, competition, season);
     if (this.computed.size >= MAX_SEASONS) this.computed.clear();
     this.computed.set(season.id, { generation, table });
@@ -143,13 +139,18 @@ export class StandingsBook {
    */
   seasonNow(competition: CompetitionRow, season: SeasonRow): SeasonTable | undefined {
     if (!this.publishedNow) return undefined;
-    const published =
-      competition.standing_count > 0 ? publishedTable(this.publishedNow(season.id)) : undefined;
-    if (published) return published;
-    return this.kept(season, this.generation.versionOf([competition.id, season.id]));
+    const rows = competition.standing_count > 0 ? this.publishedNow(season.id) : [];
+    return this.known(season, rows, this.generation.versionOf([competition.id, season.id]));
   }
 
-  private kept(season: SeasonRow, generation: string): SeasonTable | undefined {
+  /** The table published in `rows`, else the computed one kept for `generation`, else undefined. */
+  private known(
+    season: SeasonRow,
+    rows: readonly StandingRowWithNames[],
+    generation: string,
+  ): SeasonTable | undefined {
+    const published = publishedTable(rows);
+    if (published) return published;
     const kept = this.computed.get(season.id);
     return kept?.generation === generation ? kept.table : undefined;
   }

@@ -91,6 +91,14 @@ async function storedDigests(
   return { stored: Number(rows[0]?.stored ?? 0), same: Number(rows[0]?.same ?? 0) };
 }
 
+/** The records of `records` that `result`'s sync wrote (inserted or updated), in their order. */
+export function writtenRecords<R extends Keyed>(records: readonly R[], result: SyncResult): R[] {
+  return records.filter((r) => {
+    const what = result.outcome.get(r.id);
+    return what === 'inserted' || what === 'updated';
+  });
+}
+
 export interface SyncOptions<R> {
   /** Lets a table keep stored values that should win over an incoming record. */
   merge?: (incoming: R, existing: Row) => R;
