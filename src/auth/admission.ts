@@ -6,6 +6,7 @@ import type { ApiKeyRow } from '../storage/repositories/api-key.repository.js';
 import { judgeApiKey, keyPrefixFor, type KeyVerdict } from './api-keys.js';
 import { bearerToken } from './bearer-token.js';
 import type { KeyDirectory } from './key-directory.js';
+import { then, type Maybe } from '../storage/maybe.js';
 
 /** Why a request is not let in before its limits are looked at. */
 export type Refusal = 'missing' | 'malformed' | Exclude<KeyVerdict, 'valid'> | 'unknown_plan';
@@ -110,11 +111,11 @@ export class Admission {
     return verdict;
   }
 
-  identifyNow(authorization: string | undefined, now: number): Identified | Refused | undefined {
+  /** Who presents `authorization`: at once where the key is known or storage answers at once, else later. */
+  identify(authorization: string | undefined, now: number): Maybe<Identified | Refused> {
     const token = this.token(authorization);
     if (typeof token !== 'string') return this.decided(token);
-    const key = this.deps.keys.findNow(token, now);
-    return key === undefined ? undefined : this.decided(this.judge(token, key, now));
+    return then(this.deps.keys.find(token, now), (key) => this.decided(this.judge(token, key, now)));
   }
 
   /**
@@ -127,12 +128,6 @@ export class Admission {
     return this.decided(this.judge(this.prefix, key, now));
   }
 
-  async identify(authorization: string | undefined, now: number): Promise<Identified | Refused> {
-    const token = this.token(authorization);
-    if (typeof token !== 'string') return this.decided(token);
-    return this.decided(this.judge(token, await this.deps.keys.find(token, now), now));
-  }
-
   countNow(who: Identified, now: number, charge: Charge = 'request'): Verdict | undefined {
     const decision = this.deps.limits.consumeNow?.(limitRequest(who, now, charge));
     return decision && this.decided(counted(who, decision));
@@ -142,19 +137,6 @@ export class Admission {
     const request = limitRequest(who, now, charge);
     const decision = this.deps.limits.consumeNow?.(request) ?? (await this.deps.limits.consume(request));
     return this.decided(counted(who, decision));
-  }
-
-  /** Both steps without waiting; undefined, having counted nothing, when either would have to wait. */
-  admitNow(authorization: string | undefined, now: number): Verdict | undefined {
-    const who = this.identifyNow(authorization, now);
-    if (who?.kind !== 'identified') return who;
-    return this.countNow(who, now);
-  }
-
-  async admit(authorization: string | undefined, now: number): Promise<Verdict> {
-    const who = this.identifyNow(authorization, now) ?? (await this.identify(authorization, now));
-    if (who.kind !== 'identified') return who;
-    return this.count(who, now);
   }
 }
 
