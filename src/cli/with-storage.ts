@@ -1,4 +1,5 @@
 import type { Config } from '../config/config.js';
+import { withDownloadPolicy, type RedirectHop } from '../ingest/artifacts/download.js';
 import { holdIngestionLock } from '../ingest/ingestion-lock.js';
 import { openStorage, type OpenOptions, type Storage } from '../storage/connection.js';
 import { migrateToLatest } from '../storage/migrations/migrate.js';
@@ -73,8 +74,15 @@ export async function withIngestionLock<T>(
       onWait: options.onWait,
     });
     if (!lock) return null;
+    // Every download of the run keeps to the configured deadline, size cap and redirect rule, and each
+    // redirect it follows is printed, so that where an artifact really came from is never silent.
+    const policy = {
+      ...config.download,
+      onRedirect: (hop: RedirectHop) =>
+        process.stderr.write(`${options.purpose}: HTTP ${hop.status} redirect: ${hop.from} -> ${hop.to}\n`),
+    };
     try {
-      return { result: await work(storage) };
+      return { result: await withDownloadPolicy(policy, () => work(storage)) };
     } finally {
       await lock.release();
     }

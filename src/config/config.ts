@@ -4,6 +4,7 @@ import { MAX_RING_BYTES } from '../cache/body-ring.js';
 import { ConfigError } from './config-error.js';
 import { readPlans, type Plan } from './plans.js';
 import { readStreamConfig, type StreamConfig } from './stream-config.js';
+import { readDownloadConfig, type DownloadConfig } from './download-config.js';
 
 export { ConfigError };
 
@@ -94,6 +95,8 @@ export interface Config {
   workers: number;
   /** The live stream: log polling, heartbeats, send buffers, token secret (stream-config.ts). */
   stream: StreamConfig;
+  /** Downloads of source artifacts: deadline, size cap, where redirects may go (download-config.ts). */
+  download: DownloadConfig;
 }
 
 export interface AdminListenerConfig {
@@ -427,5 +430,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     admin: readAdmin(env),
     adminToken: env.TOUCHLINE_ADMIN_TOKEN || null,
     stream: Object.freeze(readStreamConfig(env)),
+    download: Object.freeze(readDownloadConfig(env)),
   });
 }

@@ -1,6 +1,7 @@
 // Downloads: transient failures (5xx, resets, stalls) are tried again a bounded number of times with
 // backoff, others fail at once; the body goes to a temporary file as it arrives, refused as soon as it
-// passes the size limit; validators make the request conditional.
+// passes the size limit; the whole download has a deadline however the bytes trickle in; redirects are
+// told and kept to the configured rule; validators make the request conditional.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -9,7 +10,13 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { fetchToFile, type DownloadOptions } from '../../src/ingest/artifacts/download.js';
+import {
+  fetchToFile,
+  withDownloadPolicy,
+  type DownloadOptions,
+  type RedirectHop,
+} from '../../src/ingest/artifacts/download.js';
+import { DEFAULT_DOWNLOAD_CONFIG } from '../../src/config/download-config.js';
 import { IngestError } from '../../src/ingest/ingest-error.js';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, n: number) => void;
@@ -232,5 +239,134 @@ describe('downloads', () => {
       { etag: null, lastModified: since },
       'kept when the 304 repeats none',
     );
+  });
+  it('a server dripping a byte at a time fails at the deadline, never idle long enough to time out', async () => {
+    let sent = 0;
+    let drip: NodeJS.Timeout | undefined;
+    handler = (_req, res) => {
+      res.writeHead(200);
+      drip = setInterval(() => {
+        sent += 1;
+        res.write('{');
+      }, 10);
+      res.on('close', () => clearInterval(drip));
+    };
+    const started = Date.now();
+    const error = await failure(
+      fetchToFile(`${base}/drip.json`, fast({ deadlineMs: 150, idleTimeoutMs: 1000, attempts: 3 })),
+    );
+    const took = Date.now() - started;
+    clearInterval(drip);
+    assert.equal(
+      error.message,
+      `${base}/drip.json: could not be retrieved (not complete within 150 ms, the download deadline ` +
+        '(TOUCHLINE_DOWNLOAD_DEADLINE))',
+    );
+    assert.ok(sent > 3, `bytes kept coming (${sent})`);
+    assert.ok(took >= 140 && took < 1000, `failed at the deadline (${took} ms)`);
+    assert.equal(requests.length, 1, 'the deadline covers every attempt: none after it');
+    assert.deepEqual(fs.readdirSync(tmp), [], 'the partial file is deleted');
+  });
+
+  it("the deadline comes from the run's policy, and no retry starts that it would cut short", async () => {
+    handler = (_req, res) => res.writeHead(503, { 'retry-after': '1' }).end('busy');
+    const policy = { ...DEFAULT_DOWNLOAD_CONFIG, deadlineMs: 500 };
+    const started = Date.now();
+    const error = await failure(withDownloadPolicy(policy, () => fetchToFile(`${base}/busy.json`, fast())));
+    assert.ok(Date.now() - started < 400, 'no wait of a second past a half-second deadline');
+    assert.equal(
+      error.message,
+      `${base}/busy.json: could not be retrieved (HTTP 503; no time left for another attempt: not complete ` +
+        'within 500 ms, the download deadline (TOUCHLINE_DOWNLOAD_DEADLINE))',
+    );
+    assert.equal(requests.length, 1);
+  });
+
+  it("the policy's size cap applies before any decompression", async () => {
+    handler = (_req, res) => res.writeHead(200).end(Buffer.alloc(2048, 1));
+    const policy = { ...DEFAULT_DOWNLOAD_CONFIG, maxBytes: 1024 };
+    const error = await failure(withDownloadPolicy(policy, () => fetchToFile(`${base}/a.tar.gz`, fast())));
+    assert.match(error.message, /a\.tar\.gz: could not be retrieved \(larger than 1024 bytes\)/);
+  });
+
+  describe('redirects', () => {
+    let other: http.Server;
+    let otherBase: string;
+
+    before(async () => {
+      other = http.createServer((_req, res) => res.writeHead(200).end(BODY));
+      await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+      otherBase = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    });
+
+    after(async () => {
+      other.closeAllConnections();
+      await new Promise((resolve) => other.close(resolve));
+    });
+
+    /** Redirects /start to /moved (same host), /away to the other server (another port). */
+    beforeEach(() => {
+      handler = (req, res) => {
+        if (req.url === '/start') res.writeHead(302, { location: '/moved?sig=secret' }).end();
+        else if (req.url?.startsWith('/moved')) res.writeHead(200).end(BODY);
+        else if (req.url === '/away') res.writeHead(301, { location: `${otherBase}/there.json` }).end();
+        else if (req.url === '/ftp') res.writeHead(302, { location: 'ftp://127.0.0.1/x' }).end();
+        else if (req.url === '/loop') res.writeHead(307, { location: '/loop' }).end();
+        else res.writeHead(404).end();
+      };
+    });
+
+    async function followed(url: string, more: DownloadOptions = {}): Promise<RedirectHop[]> {
+      const hops: RedirectHop[] = [];
+      const got = await fetchToFile(url, fast({ onRedirect: (hop) => hops.push(hop), ...more }));
+      assert.equal(got.status, 'downloaded');
+      if (got.status === 'downloaded') {
+        assert.deepEqual(fs.readFileSync(got.file), BODY);
+        await got.remove();
+      }
+      return hops;
+    }
+
+    it('each redirect followed is told, without its query string', async () => {
+      assert.deepEqual(await followed(`${base}/start`), [
+        { status: 302, from: `${base}/start`, to: `${base}/moved?…` },
+      ]);
+      assert.deepEqual(await followed(`${base}/away`), [
+        { status: 301, from: `${base}/away`, to: `${otherBase}/there.json` },
+      ]);
+    });
+
+    it('same-host keeps redirects on the host and port asked for', async () => {
+      assert.equal((await followed(`${base}/start`, { redirects: 'same-host' })).length, 1);
+      const error = await failure(fetchToFile(`${base}/away`, fast({ redirects: 'same-host' })));
+      assert.equal(
+        error.message,
+        `${base}/away: could not be retrieved (redirected to ${otherBase}/there.json, which ` +
+          `TOUCHLINE_DOWNLOAD_REDIRECTS (same-host as ${new URL(base).host}) does not allow)`,
+      );
+      assert.equal(requests.length, 3, 'two for the first, one for the refused redirect: not tried again');
+    });
+
+    it('a list of hosts allows those and the host asked for; off allows none', async () => {
+      const otherHost = new URL(otherBase).host;
+      assert.equal((await followed(`${base}/away`, { redirects: { hosts: [otherHost] } })).length, 1);
+      assert.equal((await followed(`${base}/start`, { redirects: { hosts: ['example.org'] } })).length, 1);
+      const listed = await failure(
+        fetchToFile(`${base}/away`, fast({ redirects: { hosts: ['example.org'] } })),
+      );
+      assert.match(listed.message, /which TOUCHLINE_DOWNLOAD_REDIRECTS \(example\.org\) does not allow\)$/);
+      const off = await failure(fetchToFile(`${base}/start`, fast({ redirects: 'off' })));
+      assert.match(
+        off.message,
+        /\(redirected to http:\/\/127\.0\.0\.1:\d+\/moved\?…, which TOUCHLINE_DOWNLOAD_REDIRECTS \(off\) does not allow\)$/,
+      );
+    });
+
+    it('never to another scheme, and not forever', async () => {
+      const ftp = await failure(fetchToFile(`${base}/ftp`, fast()));
+      assert.match(ftp.message, /\(redirected to ftp: \(ftp:\/\/127\.0\.0\.1\/x\)\)$/);
+      const loop = await failure(fetchToFile(`${base}/loop`, fast()));
+      assert.match(loop.message, /\(more than 20 redirects\)$/);
+    });
   });
 });

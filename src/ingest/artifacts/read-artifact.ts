@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { ArtifactFile } from '../canonical.js';
 import { IngestError } from '../ingest-error.js';
 import { isGzip, isZip, readArchive } from './archive.js';
-import { fetchToFile, type Downloaded } from './download.js';
+import { downloadPolicy, fetchToFile, type Downloaded } from './download.js';
 import { readStandardInput, STANDARD_INPUT } from './standard-input.js';
 
 export interface Artifact {
@@ -88,7 +88,8 @@ export async function readArtifact(location: string): Promise<Artifact> {
   const read = given.getStore();
   if (read && read.location === location) return read;
   if (location === STANDARD_INPUT) {
-    const bytes = await readStandardInput();
+    // A pipe is as unbounded as a download: the same cap.
+    const bytes = await readStandardInput(process.stdin, downloadPolicy().maxBytes);
     return fromBytes(location, 'stdin', bytes, new Date().toISOString());
   }
   if (isUrl(location)) {
