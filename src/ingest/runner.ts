@@ -1,27 +1,18 @@
 import type { Storage } from '../storage/connection.js';
-import { logRunChanges } from '../storage/repositories/change-log.repository.js';
-import { recordInvalidation } from '../storage/repositories/invalidation.repository.js';
-import { refreshDerivedCounts } from '../storage/repositories/derived-counts.js';
+import { project } from '../projections/project.js';
+import { wroteAny, type Written, type WrittenRow } from '../projections/written.js';
 import { refreshEventPlayerLinks } from '../storage/repositories/event-player-links.js';
-import { refreshMatchJson } from '../storage/repositories/match-json.js';
 import { removeMatches } from '../storage/repositories/match-removal.js';
 import { refreshPlannerStatistics } from '../storage/planner-statistics.js';
 import { withWriteCache } from '../storage/write-cache.js';
 import { insertRun, type NewArtifact } from '../storage/repositories/ingestion-run.repository.js';
-import {
-  syncRecords,
-  writtenRecords,
-  type SyncCounts,
-  type SyncResult,
-} from '../storage/repositories/record-sync.js';
+import { syncRecords, type SyncCounts, type SyncResult } from '../storage/repositories/record-sync.js';
 import type { Transaction } from 'kysely';
 import type { Database } from '../storage/schema.js';
 import { insertNewAliases, loadAliases } from '../storage/repositories/team-alias.repository.js';
 import type { CanonicalBatch, CompetitionRecord, DetailRecords, TeamRecord } from './canonical.js';
 import { storedAliasKey } from './identity/team-resolver.js';
-import { countScope } from './count-scope.js';
 import { droppedMatches } from './dropped-matches.js';
-import { runInvalidation } from './run-invalidation.js';
 import type { LoadedSource } from './source.js';
 import type { Progress } from './progress.js';
 import { sourceRank } from './source-precedence.js';
@@ -65,10 +56,6 @@ function newestName<R extends TeamRecord | CompetitionRecord>(
     slug: existing.slug,
     search_name: existing.search_name,
   } as R;
-}
-
-function idsWhere(result: SyncResult, ...outcomes: Array<keyof SyncCounts>): string[] {
-  return [...result.outcome].filter(([, what]) => outcomes.includes(what)).map(([id]) => id);
 }
 
 function countsFor(ids: string[], outcome: ReadonlyMap<string, keyof SyncCounts>): SyncCounts {
@@ -126,68 +113,37 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
       trx,
       dropped.removals.map((r) => r.id),
     );
-    // The counts derive from these tables alone, and every run that changes them refreshes the counts in
-    // the same transaction, of the competitions its writes touched: a run that changed nothing leaves them
-    // true as they are.
-    const changed = synced.some((r) => r.inserted + r.updated > 0) || dropped.removals.length > 0;
-    const scope = changed
-      ? await countScope(trx, batch, {
-          competitions,
-          seasons,
-          matches,
-          details,
-          removedFrom: dropped.removals.map((r) => r.seasonId),
-        })
-      : [];
-    const derived = await refreshDerivedCounts(trx, now, scope);
     // Scorers named without a player record, linked to a World Cup source's player: derived from the stored
-    // rows like the counts, so the links do not depend on which source came first. Only players, squads,
-    // lineups and events decide them.
+    // rows, so the links do not depend on which source came first. Only players, squads, lineups and events
+    // decide them; no projection reads them, and the invalidation learns of them from `linksChanged`.
     const { players, squadMembers, lineups, events } = details;
     const people = [players, squadMembers, lineups, events].some((r) => r.inserted + r.updated > 0);
     const links = people ? await refreshEventPlayerLinks(trx, now) : 0;
-    const matchJson = await refreshMatchJson(trx, storage.engine, {
-      // As written: a match the run kept as stored is not among them.
-      matches: writtenRecords(batch.matches, matches),
-      // A new team, competition or season has no match stored before this run.
-      teams: idsWhere(teams, 'updated'),
-      competitions: idsWhere(competitions, 'updated'),
-      seasons: idsWhere(seasons, 'updated'),
-    });
-    if (changed) await refreshPlannerStatistics(trx, storage.engine);
-    if (changed || aliasesWritten > 0 || links > 0) {
-      const removed = dropped.removals;
-      const writes = {
-        competitions,
-        seasons,
-        teams,
-        matches,
-        details,
-        derived,
-        removed,
-        linksChanged: links > 0,
-      };
-      await recordInvalidation(trx, storage.engine, runInvalidation(batch, writes), run.clock());
-    }
-    const wrote = (result: SyncResult) => idsWhere(result, 'inserted', 'updated');
-    const logged = await logRunChanges(
-      trx,
-      {
-        competitions: [...wrote(competitions), ...derived.competitions],
-        seasons: [...wrote(seasons), ...derived.seasons],
-        teams: wrote(teams),
-        matches: wrote(matches),
-        renamed: {
-          competitions: idsWhere(competitions, 'updated'),
-          seasons: idsWhere(seasons, 'updated'),
-          teams: idsWhere(teams, 'updated'),
-        },
-        removedMatches: dropped.removals,
+    const d = batch.details;
+    const of = (records: readonly WrittenRow[], result: SyncResult) => ({ records, result });
+    const written: Written = {
+      at: now,
+      clock: run.clock,
+      tables: {
+        competitions: of(batch.competitions, competitions),
+        seasons: of(batch.seasons, seasons),
+        teams: of(batch.teams, teams),
+        matches: of(batch.matches, matches),
+        players: of(d.players, details.players),
+        matchSources: of(d.matchSources, details.matchSources),
+        squadMembers: of(d.squadMembers, details.squadMembers),
+        teamStats: of(d.teamStats, details.teamStats),
+        teamSheets: of(d.teamSheets, details.teamSheets),
+        lineups: of(d.lineups, details.lineups),
+        events: of(d.events, details.events),
+        standings: of(d.standings, details.standings),
       },
-      // Stamped as late as possible, its writes done: updated_since compares a client's instant with when
-      // the change became visible, not with when the run began.
-      run.clock(),
-    );
+      removed: dropped.removals,
+      aliasesWritten: aliasesWritten > 0,
+      linksChanged: links > 0,
+    };
+    const projected = await project({ db: trx, engine: storage.engine }, written);
+    if (wroteAny(written)) await refreshPlannerStatistics(trx, storage.engine);
 
     const outcome = new Map<string, keyof SyncCounts>();
     for (const result of synced) for (const [id, what] of result.outcome) outcome.set(id, what);
@@ -200,7 +156,7 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
       rejected: a.rejected,
       ...countsFor(a.recordIds, outcome),
     }));
-    const written = synced.reduce((n, r) => n + r.inserted + r.updated, 0);
+    const rowsSynced = synced.reduce((n, r) => n + r.inserted + r.updated, 0);
     const records = batch.artifacts.filter((a) => !a.reference);
     const totals = countsFor(
       records.flatMap((a) => a.recordIds),
@@ -242,14 +198,7 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
       updated: counts.updated,
       unchanged: counts.unchanged,
       rejected: counts.rejected,
-      rowsWritten:
-        written +
-        aliasesWritten +
-        derived.seasons.length +
-        derived.competitions.length +
-        links +
-        matchJson +
-        logged,
+      rowsWritten: rowsSynced + aliasesWritten + links + projected.rows,
       notes: batch.notes,
       durationMs: 0,
     };

@@ -1,22 +1,17 @@
 import { sql, type Transaction } from 'kysely';
 import type { Storage } from '../storage/connection.js';
-import { changeStamp, logChanges } from '../storage/repositories/change-log.repository.js';
 import {
   appendLiveEvent,
   findLiveEvent,
   newestLiveEventOf,
   type LiveEventRow,
 } from '../storage/repositories/live-event.repository.js';
-import {
-  EVERYTHING,
-  invalidationOf,
-  recordInvalidation,
-} from '../storage/repositories/invalidation.repository.js';
-import { refreshMatchJson } from '../storage/repositories/match-json.js';
+import { isOpen } from '../projections/count-moves.js';
+import { project } from '../projections/project.js';
+import { updatedRow, type Written } from '../projections/written.js';
 import { notifyLiveEvents } from '../stream/live-notify.js';
 import type { Database } from '../storage/schema.js';
 import { describeChanges } from './live-changes.js';
-import { isOpen, refreshLiveCounts } from './live-counts.js';
 import { eventsProblem } from './live-events.js';
 import { hasLineups, lineupsProblem, storeLineupPlayers, writeLiveLineups } from './live-lineups.js';
 import { hasStatistics, writeLiveStatistics } from './live-statistics.js';
@@ -132,42 +127,47 @@ async function applyChecked(
   }
 
   const scored = (home: number | null) => home !== null;
-  const counted = await refreshLiveCounts(
-    trx,
-    match,
-    {
-      results: moved(scored(match.home_score), scored(next.home_score)),
-      events: moved(eventsBefore, eventsAfter),
-      statistics: statisticsMove,
-      lineups: lineupsMove,
-      openness: isOpen(match.status) !== isOpen(next.status),
-    },
+  // The match's own detail rows are described by how they moved its counts (measured around each write
+  // above) and by the match: they show in its answers alone (InPlaceChange).
+  const written: Written = {
     at,
-  );
-  if (matchChanged) {
-    await refreshMatchJson(trx, storage.engine, {
-      matches: [{ id: match.id, starts_at: match.starts_at }],
-      teams: [],
-      competitions: [],
-      seasons: [],
-    });
-  }
-  if (matchChanged || counted.competitions.length + counted.seasons.length > 0) {
-    const stamp = await changeStamp(trx, now);
-    await logChanges(trx, 'competition', counted.competitions, stamp);
-    await logChanges(trx, 'season', counted.seasons, stamp);
-    if (matchChanged) await logChanges(trx, 'match', [match.id], stamp);
-  }
-  // Whatever the update changed, it is the match's answers, its season's table and what its competition
-  // counts; a renamed player or a turned coverage flag shows in other matches' answers too.
-  await recordInvalidation(
-    trx,
-    storage.engine,
-    players.renamed || counted.detailFlagTurned
-      ? EVERYTHING
-      : invalidationOf([match.id, match.season_id, ...counted.competitions, ...counted.seasons]),
-    now,
-  );
+    clock: () => now,
+    tables: matchChanged
+      ? {
+          matches: updatedRow(
+            {
+              id: match.id,
+              competition_id: match.competition_id,
+              season_id: match.season_id,
+              starts_at: match.starts_at,
+              ...next,
+              updated_at: at,
+            },
+            {
+              status: match.status,
+              home_score: match.home_score,
+              away_score: match.away_score,
+              updated_at: match.updated_at,
+            },
+          ),
+        }
+      : {},
+    removed: [],
+    inPlace: {
+      match,
+      moves: {
+        results: moved(scored(match.home_score), scored(next.home_score)),
+        events: moved(eventsBefore, eventsAfter),
+        statistics: statisticsMove,
+        lineups: lineupsMove,
+        openness: isOpen(match.status) !== isOpen(next.status),
+      },
+      playersRenamed: players.renamed,
+    },
+    aliasesWritten: false,
+    linksChanged: false,
+  };
+  await project({ db: trx, engine: storage.engine }, written);
 
   const changes = describeChanges({
     match,

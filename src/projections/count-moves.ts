@@ -4,6 +4,13 @@ import type { Database } from '../storage/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** What a count refresh wrote: the IDs it wrote, and whether a coverage flag of match sub-resources turned. */
+export interface CountsWritten {
+  competitions: string[];
+  seasons: string[];
+  detailFlagTurned: boolean;
+}
+
 /** Statuses of matches still to be played: a season with one is current (as derived-counts.ts says). */
 const OPEN_STATUSES = ['scheduled', 'live', 'postponed'];
 
@@ -25,19 +32,20 @@ export interface CountMoves {
 
 /**
  * Brings the counts the coverage flags read (and a season's `is_current`) up to date after one match
- * changed, without recounting the dataset as an ingestion does (derived-counts.ts): the competition's
+ * changed in place, without recounting its competition as an ingestion does (derived-counts.ts), which
+ * would read every match of a league for each live update of one of them: the competition's
  * result, timeline, statistics and lineup counts move by what this match's change moved them, which is exact
  * because every writer of those rows keeps the counts exact in the transaction that writes them. Rows
  * are written, with `updated_at`, only when a value changes. Returns the IDs written, for the change log,
  * and whether a coverage flag of match sub-resources turned (turnsDetailFlag).
  */
-export async function refreshLiveCounts(
+export async function moveCounts(
   db: Db,
   match: { competition_id: string; season_id: string },
   moves: CountMoves,
   now: string,
-): Promise<{ competitions: string[]; seasons: string[]; detailFlagTurned: boolean }> {
-  const written = { competitions: [] as string[], seasons: [] as string[], detailFlagTurned: false };
+): Promise<CountsWritten> {
+  const written: CountsWritten = { competitions: [], seasons: [], detailFlagTurned: false };
   if (moves.results !== 0 || moves.events !== 0 || moves.statistics !== 0 || moves.lineups !== 0) {
     const competition = await db
       .selectFrom('competitions')

@@ -1,70 +1,49 @@
-import type { SyncResult } from '../storage/repositories/record-sync.js';
 import {
   EVERYTHING,
   invalidationOf,
   type Invalidation,
 } from '../storage/repositories/invalidation.repository.js';
-import type { CanonicalBatch, DetailRecords } from './canonical.js';
+import type { CountsWritten } from './count-moves.js';
+import { idsWhere, rowsWritten, type TableWrites, type Written } from './written.js';
 
-/** What a run wrote, table by table (runner.ts). */
-export interface RunWrites {
-  competitions: SyncResult;
-  seasons: SyncResult;
-  teams: SyncResult;
-  matches: SyncResult;
-  details: Record<keyof DetailRecords, SyncResult>;
-  /** Competitions and seasons whose derived counts changed, and whether a detail coverage flag turned. */
-  derived: { competitions: readonly string[]; seasons: readonly string[]; detailFlagTurned: boolean };
-  /** Matches removed (dropped-matches.ts), with their seasons. */
-  removed: ReadonlyArray<{ id: string; seasonId: string }>;
-  /** Scorers linked to players anew (event-player-links.ts). */
-  linksChanged: boolean;
-}
-
-const wrote = (result: SyncResult, outcome: 'inserted' | 'updated' | 'either' = 'either') =>
-  [...result.outcome]
-    .filter(([, what]) => (outcome === 'either' ? what !== 'unchanged' : what === outcome))
-    .map(([id]) => id);
-
-/** The record IDs named by the rows of `records` the run wrote. */
-function namedBy<R extends { id: string }>(
-  records: readonly R[],
-  result: SyncResult,
-  name: (record: R) => string,
-): string[] {
-  if (result.inserted + result.updated === 0) return [];
-  const written = new Set(wrote(result));
-  return records.filter((r) => written.has(r.id)).map(name);
+/** The `column` of each record of `writes` that was written (inserted or updated). */
+function namedBy(writes: TableWrites | undefined, column: string): string[] {
+  if (!writes || rowsWritten(writes) === 0) return [];
+  const written = new Set(idsWhere(writes, 'inserted', 'updated'));
+  return writes.records.filter((r) => written.has(r.id)).map((r) => String(r[column]));
 }
 
 /**
- * What a run's writes invalidate (see invalidation.repository.ts and src/api/answer-scope.ts): the
+ * What a transaction's writes invalidate (see invalidation.repository.ts and src/api/answer-scope.ts): the
  * records written and those whose answers show a written row (a match's sub-resources its detail rows, a
- * season's table its matches and published rows). A change that shows in answers about records it does
- * not name invalidates everything: a competition, season or team edited (its name is in every answer about
- * its matches), a player edited or a scorer linked (in every timeline and lineup they appear in), a
- * coverage flag of match sub-resources turned, team statistics written (filed by date and teams, they
- * name no match).
+ * season's table its matches and published rows, a match changed in place its own answers and its
+ * season's), and the competitions and seasons whose counts changed. A change that shows in answers about
+ * records it does not name invalidates everything: a competition, season or team edited (its name is in
+ * every answer about its matches), a player edited or renamed or a scorer linked (in every timeline and
+ * lineup they appear in), a coverage flag of match sub-resources turned, team statistics written row by
+ * row (filed by date and teams, they name no match; a match's own, changed in place, name their match).
  */
-export function runInvalidation(batch: CanonicalBatch, w: RunWrites): Invalidation {
-  const edited = [w.competitions, w.seasons, w.teams, w.details.players].some((r) => r.updated > 0);
-  const statistics = w.details.teamStats.inserted + w.details.teamStats.updated > 0;
-  if (edited || statistics || w.linksChanged || w.derived.detailFlagTurned) return EVERYTHING;
-  const d = batch.details;
-  const ofMatch = (r: { match_id: string }) => r.match_id;
+export function invalidationScope(w: Written, counts: CountsWritten): Invalidation {
+  const t = w.tables;
+  const edited = [t.competitions, t.seasons, t.teams, t.players].some((r) => (r?.result.updated ?? 0) > 0);
+  const statistics = rowsWritten(t.teamStats) > 0;
+  const renamed = w.inPlace?.playersRenamed === true;
+  if (edited || statistics || renamed || w.linksChanged || counts.detailFlagTurned) return EVERYTHING;
+  const inPlace = w.inPlace ? [w.inPlace.match.id, w.inPlace.match.season_id] : [];
   return invalidationOf([
-    ...wrote(w.competitions, 'inserted'),
-    ...wrote(w.seasons, 'inserted'),
-    ...wrote(w.teams, 'inserted'),
-    ...namedBy(batch.matches, w.matches, (m) => m.id),
-    ...namedBy(batch.matches, w.matches, (m) => m.season_id),
-    ...namedBy(d.matchSources, w.details.matchSources, ofMatch),
-    ...namedBy(d.teamSheets, w.details.teamSheets, ofMatch),
-    ...namedBy(d.lineups, w.details.lineups, ofMatch),
-    ...namedBy(d.events, w.details.events, ofMatch),
-    ...namedBy(d.standings, w.details.standings, (r) => r.season_id),
-    ...w.derived.competitions,
-    ...w.derived.seasons,
+    ...inPlace,
+    ...idsWhere(t.competitions, 'inserted'),
+    ...idsWhere(t.seasons, 'inserted'),
+    ...idsWhere(t.teams, 'inserted'),
+    ...namedBy(t.matches, 'id'),
+    ...namedBy(t.matches, 'season_id'),
+    ...namedBy(t.matchSources, 'match_id'),
+    ...namedBy(t.teamSheets, 'match_id'),
+    ...namedBy(t.lineups, 'match_id'),
+    ...namedBy(t.events, 'match_id'),
+    ...namedBy(t.standings, 'season_id'),
+    ...counts.competitions,
+    ...counts.seasons,
     ...w.removed.flatMap((r) => [r.id, r.seasonId]),
   ]);
 }

@@ -1,4 +1,4 @@
-// A run recounts only the competitions its writes touched (src/ingest/count-scope.ts): where a changed
+// A run recounts only the competitions its writes touched (src/projections/count-scope.ts): where a changed
 // row is now, and where it was. A match that keeps its ID but moves to another competition (as a
 // source re-filing a fixture could send it) must leave both competitions' counts true; so must a changed
 // score, and a match withdrawn. After each run a full recount finds nothing to write. On the engine under

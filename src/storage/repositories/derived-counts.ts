@@ -252,7 +252,7 @@ async function refreshCompetitions(
  * sub-resources turned (turnsDetailFlag).
  *
  * With a scope, only those competitions and their seasons are recounted: an ingestion run passes the
- * competitions its writes touched (src/ingest/count-scope.ts), so a run of one source into a large
+ * competitions its writes touched (src/projections/count-scope.ts), so a run of one source into a large
  * archive reads that source's matches rather than every stored one.
  */
 export async function refreshDerivedCounts(

@@ -1,0 +1,35 @@
+import { logRunChanges } from '../storage/repositories/change-log.repository.js';
+import { idsWhere, type Projection, type TableWrites } from './written.js';
+
+const wrote = (writes: TableWrites | undefined) => idsWhere(writes, 'inserted', 'updated');
+
+/**
+ * The change log (`changes`, the change feed and `updated_since`): the competitions, seasons, teams and
+ * matches written, those whose counts changed, the matches showing a renamed team, competition or season,
+ * and the matches removed, under one stamp.
+ */
+export const changeLogProjection: Projection = {
+  name: 'change log',
+  async project({ db }, written, { counts }) {
+    const t = written.tables;
+    const rows = await logRunChanges(
+      db,
+      {
+        competitions: [...wrote(t.competitions), ...counts.competitions],
+        seasons: [...wrote(t.seasons), ...counts.seasons],
+        teams: wrote(t.teams),
+        matches: wrote(t.matches),
+        renamed: {
+          competitions: idsWhere(t.competitions, 'updated'),
+          seasons: idsWhere(t.seasons, 'updated'),
+          teams: idsWhere(t.teams, 'updated'),
+        },
+        removedMatches: written.removed,
+      },
+      // Stamped as late as possible, the writes done: updated_since compares a client's instant with when
+      // the change became visible, not with when the transaction began.
+      written.clock(),
+    );
+    return { rows };
+  },
+};
