@@ -1,6 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Admission } from '../auth/admission.js';
 import { KeyDirectory } from '../auth/key-directory.js';
 import type { Environment } from '../config/config.js';
@@ -13,6 +13,7 @@ import { storedKeys } from '../storage/repositories/api-key.repository.js';
 import { onAnsweredOf, type OnAnswered } from './answered-request.js';
 import { ApiError } from './errors/catalogue.js';
 import { createFastPath } from './fast-path/fast-path.js';
+import { checkCacheScope } from './answer-scope.js';
 import { answerClientError } from './http/client-errors.js';
 import { serverFactory, type AnsweredBy } from './http/server-factory.js';
 import { registerAdmission } from './plugins/admission.js';
@@ -73,7 +74,28 @@ export interface AppOptions extends Omit<RouteDeps, 'db' | 'standings'> {
   compression?: boolean;
   /** The live stream's feed (src/stream): the server's; by default one of the app's own, on `storage`. */
   live?: LiveStreams;
+  /** The routes served under the API's prefix; Touchline's (ROUTES) by default. */
+  routes?: readonly RoutePlugin[];
 }
+
+/** A module of route declarations (src/api/routes), given the routes' dependencies. */
+export type RoutePlugin = FastifyPluginAsyncTypebox<RouteDeps>;
+
+/**
+ * Every route of the API but the live stream's (whose dependencies are its own): routing, validation,
+ * admission, caching, ETag, compression and the OpenAPI document all follow from what each declares.
+ */
+export const ROUTES: readonly RoutePlugin[] = [
+  healthRoutes,
+  openapiRoute,
+  accountRoutes,
+  coverageRoutes,
+  competitionRoutes,
+  matchRoutes,
+  matchDetailRoutes,
+  teamRoutes,
+  changeRoutes,
+];
 
 /** Builds the HTTP application; starting to listen is the caller's business (see src/server). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -209,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     // The catch-all OPTIONS route of CORS preflights is no resource: it allows no method anywhere.
     if (route.url === '*') return;
+    checkCacheScope(route.url, route.config);
     for (const method of [route.method].flat())
       routes.add(method, route.url, route.config ?? {}, route.schema);
   });
@@ -230,15 +253,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, deps);
-      await api.register(openapiRoute, deps);
-      await api.register(accountRoutes, deps);
-      await api.register(coverageRoutes, deps);
-      await api.register(competitionRoutes, deps);
-      await api.register(matchRoutes, deps);
-      await api.register(matchDetailRoutes, deps);
-      await api.register(teamRoutes, deps);
-      await api.register(changeRoutes, deps);
+      for (const routes of options.routes ?? ROUTES) await api.register(routes, deps);
       await api.register(liveStreamRoutes, { ...deps, live, admission, onAnswered });
     },
     { prefix: API_PREFIX },

@@ -1,10 +1,11 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Storage } from '../storage/connection.js';
 import type { Database } from '../storage/schema.js';
 import type { ResponseCache } from '../cache/response-cache.js';
 import type { DatasetGeneration } from '../cache/dataset-generation.js';
-import { REQUEST_ID_PLACEHOLDER } from './cached-body.js';
+import { then, type Maybe } from '../storage/maybe.js';
+import { JSON_TYPE, REQUEST_ID_PLACEHOLDER } from './cached-body.js';
 import type { StandingsBook } from './standings/season-standings.js';
 
 /** What the route plugins receive as options. */
@@ -64,15 +65,29 @@ export function countedPageMeta(
 }
 
 /**
- * A route's answer read without waiting, where the database is in process (SQLite): the 200 body with
- * the request ID placeholder, from the validated parameters and query, or undefined whenever that body
- * is not certain (an empty page whose filters may name nothing, say): the route's handler decides those.
- * The handler and the read fast path both use it.
+ * A cached route's answer, written once for both engines: the 200 body as text, with the request ID
+ * placeholder, from the validated parameters and query; an ApiError thrown for any other answer. Its
+ * reads return at once on SQLite and later on PostgreSQL (storage/maybe.ts), so it is text there at once
+ * and a promise here. The route's Fastify handler (answerHandler) and the read fast path both call it.
  */
-export type ReadNow = (
+export type Answer = (
   params: Readonly<Record<string, string | undefined>>,
   query: Readonly<Record<string, unknown>>,
-) => string | undefined;
+) => Maybe<string>;
+
+/**
+ * The Fastify handler of a route whose answer is an Answer: its text, returned (at once or as a promise)
+ * for Fastify to send as it is. Typed as returning nothing, since the route's typed reply is the
+ * object the text serializes, not the text.
+ */
+export function answerHandler(answer: Answer): (request: FastifyRequest, reply: FastifyReply) => void {
+  const handler = (request: FastifyRequest, reply: FastifyReply): Maybe<string> =>
+    then(answer(request.params as never, request.query as never), (text) => {
+      reply.type(JSON_TYPE);
+      return text;
+    });
+  return handler as (request: FastifyRequest, reply: FastifyReply) => void;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -87,7 +102,14 @@ declare module 'fastify' {
      * cached per DatasetGeneration.withRuns instead of per generation.
      */
     cacheFollowsRuns?: boolean;
-    /** The route's answer without waiting, where storage allows it (see ReadNow). */
-    readNow?: ReadNow;
+    /** The route's answer as text, for the handler and the read fast path alike (see Answer). */
+    answer?: Answer;
+    /**
+     * The path parameters naming the records a cached answer is about: its version is theirs
+     * (DatasetGeneration.versionOf), so that it stays cached while other records change. Absent, the
+     * answer is about many records (a list, a search) and follows every change. Each must be a parameter
+     * of the route's path (checked when the route is added).
+     */
+    cacheScope?: readonly string[];
   }
 }

@@ -1,4 +1,5 @@
 import { OldestFirst } from '../cache/oldest-first.js';
+import { isPromise, then, type Maybe } from '../storage/maybe.js';
 import { asPresented, hashApiKey, type PresentedKey } from './api-keys.js';
 import type { ApiKeyRow } from '../storage/repositories/api-key.repository.js';
 
@@ -21,11 +22,10 @@ interface Known {
 /** How the directory reaches the stored keys. */
 export interface KeyStore {
   /**
-   * The key whose secret, or previous secret within or past a rotation's grace, has this SHA-256,
-   * without waiting; absent where the database is a server.
+   * The key whose secret, or previous secret within or past a rotation's grace, has this SHA-256: at once
+   * where the database is in process, a promise where it is a server.
    */
-  findNow?: (keyHash: string) => ApiKeyRow | undefined;
-  find(keyHash: string): Promise<ApiKeyRow | undefined>;
+  find(keyHash: string): Maybe<ApiKeyRow | undefined>;
   /** A figure that changes whenever a key is created (the number of keys). */
   version(): Promise<number>;
 }
@@ -50,32 +50,40 @@ export class KeyDirectory {
   private readonly known = new Map<string, Known>();
   private readonly unknown = new Set<string>();
   private readonly oldestUnknown = new OldestFirst(this.unknown);
+  /** Lookups on their way, by token: requests presenting a token at once share its one query. */
+  private readonly pending = new Map<string, Promise<PresentedKey | null>>();
+  /** Whether the store's lookups wait (a database server): known keys are then refreshed ahead. */
+  private waits = false;
   private keysVersion: number | undefined;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly store: KeyStore) {}
 
   /**
-   * The key for `token`: its row, null when there is none, or undefined when only `find` can tell
-   * (the database is a server and the token is not remembered).
+   * The key for `token`: its row, or null when there is none; at once when it is remembered or the store
+   * answers at once (SQLite), else a promise of it.
    */
-  findNow(token: string, now: number): PresentedKey | null | undefined {
+  find(token: string, now: number): Maybe<PresentedKey | null> {
     const hit = this.known.get(token);
     if (hit && now < hit.until) {
-      if (!this.store.findNow && now > hit.until - KEY_TRUST_MS / 2) this.refreshAhead(token, hit);
+      if (this.waits && now > hit.until - KEY_TRUST_MS / 2) this.refreshAhead(token, hit);
       return hit.row;
     }
     if (this.unknown.has(token)) return null;
-    if (!this.store.findNow) return undefined;
+    const pending = this.pending.get(token);
+    if (pending) return pending;
     const keyHash = hashApiKey(token);
-    return this.remember(token, keyHash, this.store.findNow(keyHash), now);
-  }
-
-  async find(token: string, now: number): Promise<PresentedKey | null> {
-    const found = this.findNow(token, now);
-    if (found !== undefined) return found;
-    const keyHash = hashApiKey(token);
-    return this.remember(token, keyHash, await this.store.find(keyHash), now);
+    const stored = this.store.find(keyHash);
+    if (!isPromise(stored)) return this.remember(token, keyHash, stored, now);
+    this.waits = true;
+    // Bounded by the tokens presented at once, each removed as its lookup settles.
+    const found = then(stored, (row) =>
+      this.remember(token, keyHash, row, now),
+    ) as Promise<PresentedKey | null>;
+    this.pending.set(token, found);
+    const settled = () => this.pending.delete(token);
+    found.then(settled, settled);
+    return found;
   }
 
   /**
@@ -87,7 +95,7 @@ export class KeyDirectory {
     if (hit.refreshing) return;
     hit.refreshing = true;
     const keyHash = hashApiKey(token);
-    this.store.find(keyHash).then(
+    Promise.resolve(this.store.find(keyHash)).then(
       (row) => this.remember(token, keyHash, row, Date.now()),
       () => (hit.refreshing = false),
     );

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type { Storage } from './connection.js';
+import type { Maybe } from './maybe.js';
 import type { Database } from './schema.js';
 
 type Value = string | number;
@@ -65,8 +66,19 @@ export class QueryTemplates<P extends Params> {
   }
 }
 
-/** Runs a compiled read: synchronously where the database is in process, through Kysely elsewhere. */
-export async function readRows<R>(storage: Storage, query: CompiledQuery): Promise<R[]> {
+/**
+ * Runs a compiled read: its rows at once where the database is in process (SQLite), a promise of them
+ * through Kysely elsewhere. Every read is written once over this (see maybe.ts).
+ */
+export function readRows<R>(storage: Storage, query: CompiledQuery): Maybe<R[]> {
   if (storage.readNow) return storage.readNow(query) as R[];
-  return (await storage.db.executeQuery<R>(query)).rows;
+  return storage.db.executeQuery<R>(query).then((result) => result.rows);
+}
+
+/** readRows, each row's first column instead of the row (no object is built per row on SQLite). */
+export function readColumn<V>(storage: Storage, query: CompiledQuery): Maybe<V[]> {
+  if (storage.readColumnNow) return storage.readColumnNow(query) as V[];
+  return storage.db
+    .executeQuery<Record<string, V>>(query)
+    .then((result) => result.rows.map((row) => Object.values(row)[0] as V));
 }

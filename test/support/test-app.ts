@@ -18,7 +18,10 @@ export interface TestApp {
 export async function appOnStorage(
   storage: Storage,
   options: Partial<
-    Pick<AppOptions, 'limits' | 'plans' | 'keyPollMs' | 'corsOrigins' | 'accessLog' | 'compression' | 'live'>
+    Pick<
+      AppOptions,
+      'limits' | 'plans' | 'keyPollMs' | 'corsOrigins' | 'accessLog' | 'compression' | 'live' | 'routes'
+    >
   > & {
     cacheEntries?: number;
     cacheBytes?: number;
@@ -38,6 +41,7 @@ export async function appOnStorage(
     plans: options.plans,
     keyPollMs: options.keyPollMs,
     corsOrigins: options.corsOrigins,
+    routes: options.routes,
     accessLog: options.accessLog,
     compression: options.compression,
     live: options.live,

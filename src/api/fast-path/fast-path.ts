@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Admission } from '../../auth/admission.js';
+import type { Admission, Identified } from '../../auth/admission.js';
 import type { RequestMetrics } from '../../metrics/request-metrics.js';
 import type { DatasetGeneration } from '../../cache/dataset-generation.js';
 import type { CachedResponse, ResponseCache } from '../../cache/response-cache.js';
@@ -13,7 +13,8 @@ import {
   type BodyParts,
 } from '../cached-body.js';
 import { cacheKeyOf, type CacheKeyOf } from '../plugins/response-cache.js';
-import type { ReadNow } from '../route-context.js';
+import type { Answer } from '../route-context.js';
+import { isPromise } from '../../storage/maybe.js';
 import type { RouteInfo, RouteTable } from '../routing/route-table.js';
 import type { RouteValidators, Validate } from '../routing/route-validators.js';
 import type { AnsweredRequest, OnAnswered } from '../answered-request.js';
@@ -31,7 +32,9 @@ interface FastRoute {
   keyOf: CacheKeyOf;
   params: Validate | undefined;
   query: Validate | undefined;
-  read: ReadNow | undefined;
+  answer: Answer | undefined;
+  /** The path parameters naming its answer's records (the route's cacheScope). */
+  scopeOf: (params: Readonly<Record<string, unknown>>) => string[];
 }
 
 /** A request target routed to a fast route and validated: its cache key, or null when invalid. */
@@ -89,20 +92,24 @@ export interface FastPathDeps {
 
 /**
  * Answers the request, or returns false having done nothing at all (nothing counted, nothing written):
- * the request then goes to Fastify. It never throws.
+ * the request then goes to Fastify. It never throws. A request whose answer is still being read when it
+ * returns (true) is answered later, or handed to Fastify then through `fallback`, still having counted
+ * and written nothing, should anything but a 200 come of the read.
  */
-export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
+export type FastPath = (req: IncomingMessage, res: ServerResponse, fallback: () => void) => boolean;
 
 /**
  * The hot path of a read API, in front of Fastify's routing, for requests Node has parsed: a GET of a
- * keyed, cached route whose answer this process holds (the response cache) or can read without waiting
- * (the route's `readNow`, on SQLite), from a key admission lets in, is answered here in one synchronous
- * step, with the same status, headers and body the full path would send; so is the refusal of such a
- * request for its key or its limits. Routing, validation and admission are the full path's own: the same
- * route table (find-my-way with Fastify's options), the very validator functions Fastify compiled for
- * the route, the same Admission. Anything else (a conditional or cross-origin request, an invalid parameter, no answer
- * at hand, a key or limit that cannot be decided without waiting) is declined before anything is
- * counted, and Fastify answers it, errors included.
+ * keyed, cached route from a key admission knows is answered here, with the same status, headers and body
+ * the full path would send: from the response cache when this process holds the answer, else from the
+ * route's Answer, the very function its Fastify handler calls (route-context.ts). On SQLite that answer
+ * is read in the same turn; on PostgreSQL it arrives later and is written then. So is the refusal of such
+ * a request for its key. Routing, validation and admission are the full path's own: the same route table
+ * (find-my-way with Fastify's options, fed from the routes' declarations), the very validator functions
+ * Fastify compiled for the route, the same Admission. Anything else (a conditional or cross-origin
+ * request, an invalid parameter, a key not known yet, a limit that cannot be decided without waiting, an
+ * answer other than a 200) is declined before anything is counted or written, and Fastify answers it,
+ * errors included.
  */
 export function createFastPath(deps: FastPathDeps): FastPath {
   const { routes, validators, cache, generation, admission, metrics, onAnswered } = deps;
@@ -134,7 +141,8 @@ export function createFastPath(deps: FastPathDeps): FastPath {
             keyOf: cacheKeyOf(route.schema?.querystring as object | undefined),
             params: validators.get('GET', route.url, 'params'),
             query: validators.get('GET', route.url, 'querystring'),
-            read: config.readNow,
+            answer: config.answer,
+            scopeOf: (params) => answerScope(config, params),
           }
         : null;
       fastRoutes.set(route, fast);
@@ -157,7 +165,7 @@ export function createFastPath(deps: FastPathDeps): FastPath {
         params,
         query,
         valid,
-        scope: valid ? answerScope(route.url, params) : [],
+        scope: valid ? route.scopeOf(params) : [],
         version: '',
         key: '',
         etag: '',
@@ -174,26 +182,20 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     return resolved;
   };
 
-  const answer: FastPath = (req, res) => {
-    if (req.method !== 'GET') return false;
-    const resolved = resolve(req.url ?? '');
-    if (!resolved) return false;
-    const headers = fastHeaders(req);
-    if (headers.conditional || headers.crossOrigin) return false;
-    const started = onAnswered && performance.now();
-    const now = Date.now();
-    // Admission comes before validation, as on the full path: a refusal is the answer whatever else is wrong.
-    const who = admission.identifyNow(headers.authorization, now);
-    if (!who) return false;
-    if (who.kind === 'refused') {
-      const written = write.refusal(res, who.refusal);
-      onAnswered?.(answered(req, resolved.route.url, res, started!, null, written));
-      return true;
-    }
-    if (!resolved.valid) return false;
-    const { route, params, query, key } = resolved;
-    const held = peek?.(key);
-    let entry: CachedResponse | undefined = held;
+  /** Writes the answer once its body is at hand; false when admission cannot decide without waiting. */
+  const finish = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    resolved: Resolved,
+    who: Identified,
+    now: number,
+    started: number | undefined,
+    acceptEncoding: string | undefined,
+    held: CachedResponse | undefined,
+    text: string | undefined,
+  ): boolean => {
+    const { route, key } = resolved;
+    let entry = held;
     let parts: BodyParts;
     // A held answer's bytes are the cache's, which it reuses for answers it admits later. Written to the
     // connection at once (its response is the connection's current one), they are sent from there, and
@@ -202,9 +204,7 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     const borrowing = held !== undefined && res.socket !== null;
     if (held) parts = borrowing ? encodedParts(held) : ownParts(encodedParts(held));
     else {
-      const text = route.read?.(params, query);
-      if (text === undefined) return false;
-      entry = cacheEntry(text, resolved.etag);
+      entry = cacheEntry(text!, resolved.etag);
       reads += 1;
       // A cache that fails to store only misses next time; a full one keeps the answer only if it is
       // asked more often than what it would evict (MemoryResponseCache).
@@ -227,7 +227,7 @@ export function createFastPath(deps: FastPathDeps): FastPath {
             entry!.etag,
             parts,
             entry!,
-            compress ? acceptedCoding(headers.acceptEncoding) : null,
+            compress ? acceptedCoding(acceptEncoding) : null,
           );
     if (borrowing && res.writableLength > 0) holdUntilClosed(cache, held, res);
     if (metrics && verdict.kind === 'admitted') {
@@ -238,9 +238,50 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     return true;
   };
 
-  return (req, res) => {
+  const answer = (req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean => {
+    if (req.method !== 'GET') return false;
+    const resolved = resolve(req.url ?? '');
+    if (!resolved) return false;
+    const headers = fastHeaders(req);
+    if (headers.conditional || headers.crossOrigin) return false;
+    const started = onAnswered && performance.now();
+    const now = Date.now();
+    // Admission comes before validation, as on the full path: a refusal is the answer whatever else is wrong.
+    const who = admission.identify(headers.authorization, now);
+    // A key this process does not know yet: Fastify's admission waits for the same lookup.
+    if (isPromise(who)) {
+      who.catch(() => undefined);
+      return false;
+    }
+    if (who.kind === 'refused') {
+      const written = write.refusal(res, who.refusal);
+      onAnswered?.(answered(req, resolved.route.url, res, started!, null, written));
+      return true;
+    }
+    if (!resolved.valid) return false;
+    const held = peek?.(resolved.key);
+    if (held) return finish(req, res, resolved, who, now, started, headers.acceptEncoding, held, undefined);
+    const { answer: read } = resolved.route;
+    if (!read) return false;
+    // Anything but a 200 (a 404, a database gone) is Fastify's to answer, from the same Answer.
+    const text = read(resolved.params, resolved.query);
+    if (!isPromise(text))
+      return finish(req, res, resolved, who, now, started, headers.acceptEncoding, undefined, text);
+    text.then(
+      (body) => {
+        // The read took a turn: time, and the limits, are the turn's.
+        const later = Date.now();
+        if (!finish(req, res, resolved, who, later, started, headers.acceptEncoding, undefined, body))
+          fallback();
+      },
+      () => fallback(),
+    );
+    return true;
+  };
+
+  return (req, res, fallback) => {
     try {
-      return answer(req, res);
+      return answer(req, res, fallback);
     } catch {
       // Nothing was counted or sent (counting is the last step before writing): Fastify answers.
       return false;

@@ -29,7 +29,12 @@ export function serverFactory(state: ServerState) {
     const { fast } = state;
     const listener: http.RequestListener = (req, res) => {
       if (state.draining()) res.setHeader('connection', 'close');
-      if (fast?.(req, res)) state.answered.fastPath += 1;
+      // A request the fast path took but hands back once its read settles is Fastify's after all.
+      const fallback = () => {
+        state.answered.fastPath -= 1;
+        handler(req, res);
+      };
+      if (fast?.(req, res, fallback)) state.answered.fastPath += 1;
       else handler(req, res);
     };
     const { http: httpOptions } = options as { http?: http.ServerOptions | null };

@@ -3,6 +3,7 @@ import type { Admission, Charge, Counted, Identified, Refused, Verdict } from '.
 import type { ApiKeyRow } from '../../storage/repositories/api-key.repository.js';
 import { limitedError, limitHeaders, refusalError } from '../errors/admission-errors.js';
 import { sendError } from './errors.js';
+import { isPromise } from '../../storage/maybe.js';
 import type { NotModifiedJudge } from './not-modified.js';
 
 /**
@@ -67,9 +68,9 @@ export function registerAdmission(
     const other =
       authorization === undefined ? request.routeOptions.config.identify?.(request, now) : undefined;
     if (other) return void other.then(count).catch(done);
-    const who = admission.identifyNow(authorization, now);
-    if (who) return count(who);
-    admission.identify(authorization, now).then(count).catch(done);
+    const who = admission.identify(authorization, now);
+    if (isPromise(who)) who.then(count).catch(done);
+    else count(who);
   });
 }
 

@@ -44,7 +44,7 @@ export function judgeConditionalGets(
     const validParams = validators.get('GET', url, 'params');
     const validQuery = validators.get('GET', url, 'querystring');
     if ((validParams && !validParams(params)) || (validQuery && !validQuery(query))) return false;
-    const tag = answerVersion(generation, config.cacheFollowsRuns, answerScope(url, params));
+    const tag = answerVersion(generation, config.cacheFollowsRuns, answerScope(config, params));
     const etag = etagOf(tag, cacheKeyOf(schema?.querystring as object | undefined)(tag, url, params, query));
     if (!matchesEtag(header, etag)) return false;
     request.notModified = etag;

@@ -74,7 +74,7 @@ export function registerResponseCache(
     // Public routes are never cached: the fast path answers cached URLs to keyed requests only.
     if (!config.cache || config.public || request.method !== 'GET') return done();
     const params = request.params as Record<string, unknown>;
-    const version = answerVersion(generation, config.cacheFollowsRuns, answerScope(url!, params));
+    const version = answerVersion(generation, config.cacheFollowsRuns, answerScope(config, params));
     const key = cacheKeyOf(schema?.querystring as object | undefined)(
       version,
       url!,

@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { run, wait, type Steps } from '../../storage/maybe.js';
+import type { Storage } from '../../storage/connection.js';
 import {
-  competitionFinderNow,
   findCompetition,
   findSeason,
   listCompetitions,
@@ -12,7 +13,7 @@ import { foldText } from '../../text/fold.js';
 import { notFound } from '../errors/catalogue.js';
 import { toCompetition, toSeason } from '../mappers.js';
 import { attributionsFor } from '../../provenance/sources.js';
-import { countedPageMeta, type ReadNow, type RouteDeps } from '../route-context.js';
+import { answerHandler, countedPageMeta, type Answer, type RouteDeps } from '../route-context.js';
 import {
   CountMeta,
   CountedPaginationMeta,
@@ -23,7 +24,7 @@ import {
 import { IdParams } from '../schemas/ids.js';
 import { CompetitionStandings } from '../schemas/details.js';
 import { Competition, Season } from '../schemas/resources.js';
-import type { SeasonTable } from '../standings/season-standings.js';
+import type { SeasonTable, StandingsBook } from '../standings/season-standings.js';
 
 const tags = ['competitions'];
 
@@ -46,25 +47,32 @@ function standingsAnswer(competition: CompetitionRow, season: SeasonRow, table: 
   };
 }
 
+/** A season's standings answer: the competition and its season, then its table (published or computed). */
+function* seasonStandings(
+  storage: Storage,
+  standings: StandingsBook,
+  competitionId: string,
+  seasonId: string,
+): Steps<string> {
+  const competition = yield* wait(findCompetition(storage, competitionId));
+  if (!competition) throw notFound('Competition', competitionId);
+  const season = yield* wait(findSeason(storage, seasonId));
+  if (!season || season.competition_id !== competition.id) {
+    throw notFound(`Season of competition ${competition.id}`, seasonId);
+  }
+  const table = yield* wait(standings.season(competition, season));
+  return JSON.stringify(standingsAnswer(competition, season, table));
+}
+
 export const competitionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
   app,
   { db, storage, standings },
 ) => {
-  const finderNow = competitionFinderNow(storage);
-  /** A season's table read without waiting (SQLite), when it is published or already computed. */
-  const standingsNow: ReadNow | undefined =
-    finderNow &&
-    ((params) => {
-      const competition = finderNow.competition(params.competition_id!);
-      const season = finderNow.season(params.season_id!);
-      // Anything not found is the handler's to answer (404).
-      if (!competition || season?.competition_id !== competition.id) return undefined;
-      const table = standings.seasonNow(competition, season);
-      return table && JSON.stringify(standingsAnswer(competition, season, table));
-    });
+  const standingsOf: Answer = (params) =>
+    run(seasonStandings(storage, standings, params.competition_id!, params.season_id!));
 
   const competitionOr404 = async (id: string) => {
-    const row = await findCompetition(db, id);
+    const row = await findCompetition(storage, id);
     if (!row) throw notFound('Competition', id);
     return row;
   };
@@ -110,7 +118,7 @@ export const competitionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
   app.get(
     '/football/competitions/:competition_id',
     {
-      config: { cache: true },
+      config: { cache: true, cacheScope: ['competition_id'] },
       schema: {
         summary: 'One competition',
         tags,
@@ -145,7 +153,7 @@ export const competitionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
   app.get(
     '/football/competitions/:competition_id/seasons/:season_id/standings',
     {
-      config: { cache: true, readNow: standingsNow },
+      config: { cache: true, cacheScope: ['competition_id', 'season_id'], answer: standingsOf },
       schema: {
         summary: 'Standings of one season: the published table, or one computed from the results',
         description:
@@ -158,13 +166,6 @@ export const competitionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
         response: { 200: CompetitionStandings, ...errorResponses(401, 403, 404, 429) },
       },
     },
-    async (request) => {
-      const competition = await competitionOr404(request.params.competition_id);
-      const season = await findSeason(db, request.params.season_id);
-      if (!season || season.competition_id !== competition.id) {
-        throw notFound(`Season of competition ${competition.id}`, request.params.season_id);
-      }
-      return standingsAnswer(competition, season, await standings.season(competition, season));
-    },
+    answerHandler(standingsOf),
   );
 };

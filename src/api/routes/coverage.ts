@@ -172,7 +172,7 @@ export const coverageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
       },
     },
     async (request) => {
-      const row = await findCompetition(db, request.params.competition_id);
+      const row = await findCompetition(storage, request.params.competition_id);
       if (!row) throw notFound('Competition', request.params.competition_id);
       const seasons = await listSeasons(db, row.id);
       return {

@@ -14,9 +14,9 @@ import { readSnapshot } from '../../storage/read-snapshot.js';
 import type { CompetitionRow } from '../../storage/repositories/competition.repository.js';
 import type { Database } from '../../storage/schema.js';
 import { matchLineups } from '../details/match-lineups.js';
-import { rowsInState } from '../details/pick-source.js';
+import { rowsInState } from '../../provenance/pick-source.js';
 import { teamStatistics } from '../details/match-statistics.js';
-import { matchTimeline } from '../details/match-timeline.js';
+import { matchTimeline } from '../../provenance/match-timeline.js';
 import { playerStatistics } from '../details/player-statistics.js';
 import { notFound } from '../errors/catalogue.js';
 import type { RouteDeps } from '../route-context.js';
@@ -102,7 +102,7 @@ export const matchDetailRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
     app.get(
       `/football/matches/:match_id/${sub.suffix}`,
       {
-        config: { cache: true },
+        config: { cache: true, cacheScope: ['match_id'] },
         schema: {
           summary: sub.summary,
           tags: ['match details'],
@@ -119,7 +119,7 @@ export const matchDetailRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
           if (live && match.status === 'live') {
             reply.header('cache-control', `max-age=${LIVE_MAX_AGE_SECONDS}`);
           }
-          const competition = await findCompetition(view.db, match.competition_id);
+          const competition = await findCompetition(view, match.competition_id);
           const covered = competition ? sub.covered(competition) : false;
           const { sources, ...detail } = covered
             ? await sub.load(view.db, match)

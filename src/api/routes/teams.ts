@@ -14,7 +14,7 @@ import { Team } from '../schemas/resources.js';
 
 const tags = ['teams'];
 
-export const teamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db, standings }) => {
+export const teamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db, storage, standings }) => {
   const teamOr404 = async (id: string) => {
     const row = await findTeam(db, id);
     if (!row) throw notFound('Team', id);
@@ -53,7 +53,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db
   app.get(
     '/football/teams/:team_id',
     {
-      config: { cache: true },
+      config: { cache: true, cacheScope: ['team_id'] },
       schema: {
         summary: 'One team',
         tags,
@@ -107,7 +107,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db
     },
     async (request) => {
       const team = await teamOr404(request.params.team_id);
-      const { rows, sources } = await teamCurrentStandings(db, standings, team.id);
+      const { rows, sources } = await teamCurrentStandings(storage, standings, team.id);
       return {
         data: {
           team: { id: team.id, name: team.name },

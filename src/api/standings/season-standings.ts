@@ -7,15 +7,15 @@ import { computeStandings } from '../../standings/compute-standings.js';
 import type { AwardedResult, PointsAdjustment, TableRules, TableSplit } from '../../standings/table-rules.js';
 import { zoneDescriptions } from '../../standings/table-zones.js';
 import type { Storage } from '../../storage/connection.js';
+import { then, type Maybe } from '../../storage/maybe.js';
 import type { Database } from '../../storage/schema.js';
 import type { CompetitionRow, SeasonRow } from '../../storage/repositories/competition.repository.js';
 import { seasonResults, seasonTeamNames } from '../../storage/repositories/season-results.repository.js';
 import {
   seasonStandings,
-  seasonStandingsNow,
   type StandingRowWithNames,
 } from '../../storage/repositories/team-detail.repository.js';
-import { bestSourceRows } from '../details/pick-source.js';
+import { bestSourceRows } from '../../provenance/pick-source.js';
 import { toStandingRow } from '../mappers.js';
 
 export type StandingRowOut = ReturnType<typeof toStandingRow>;
@@ -111,36 +111,29 @@ function publishedTable(rows: readonly StandingRowWithNames[]): SeasonTable | un
  */
 export class StandingsBook {
   private readonly computed = new Map<string, { generation: string; table: SeasonTable }>();
-  private readonly publishedNow: ((seasonId: string) => StandingRowWithNames[]) | undefined;
 
   constructor(
     private readonly storage: Storage,
     private readonly generation: DatasetGeneration,
-  ) {
-    this.publishedNow = seasonStandingsNow(storage);
-  }
-
-  async season(competition: CompetitionRow, season: SeasonRow): Promise<SeasonTable> {
-    const rows = competition.standing_count > 0 ? await seasonStandings(this.storage.db, season.id) : [];
-    // Read before the results: a change committed meanwhile leaves the table keyed on the older version.
-    const generation = this.generation.versionOf([competition.id, season.id]);
-    const known = this.known(season, rows, generation);
-    if (known) return known;
-    const table = await computeSeasonTable(this.storage.db, competition, season);
-    if (this.computed.size >= MAX_SEASONS) this.computed.clear();
-    this.computed.set(season.id, { generation, table });
-    return table;
-  }
+  ) {}
 
   /**
-   * The table without waiting, where the database is in process (SQLite): the published one, or the
-   * computed one kept for the current version. Undefined when it must be computed first (season() does),
-   * and on other engines.
+   * The season's table: at once when it is published (and storage answers at once) or computed already
+   * for the current version, else once computed.
    */
-  seasonNow(competition: CompetitionRow, season: SeasonRow): SeasonTable | undefined {
-    if (!this.publishedNow) return undefined;
-    const rows = competition.standing_count > 0 ? this.publishedNow(season.id) : [];
-    return this.known(season, rows, this.generation.versionOf([competition.id, season.id]));
+  season(competition: CompetitionRow, season: SeasonRow): Maybe<SeasonTable> {
+    const rows = competition.standing_count > 0 ? seasonStandings(this.storage, season.id) : [];
+    return then(rows, (rows) => {
+      // Read before the results: a change committed meanwhile leaves the table keyed on the older version.
+      const generation = this.generation.versionOf([competition.id, season.id]);
+      const known = this.known(season, rows, generation);
+      if (known) return known;
+      return computeSeasonTable(this.storage.db, competition, season).then((table) => {
+        if (this.computed.size >= MAX_SEASONS) this.computed.clear();
+        this.computed.set(season.id, { generation, table });
+        return table;
+      });
+    });
   }
 
   /** The table published in `rows`, else the computed one kept for `generation`, else undefined. */

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../storage/schema.js';
+import type { Storage } from '../../storage/connection.js';
 import { findCompetition } from '../../storage/repositories/competition.repository.js';
 import { teamSeasons } from '../../storage/repositories/season-results.repository.js';
 import type { SeasonTable, StandingsBook, StandingRowOut } from './season-standings.js';
@@ -18,12 +17,12 @@ const startYear = (seasonKey: string) => Number.parseInt(seasonKey.slice(0, 4), 
  * ago, or out of a cup since, is not shown there).
  */
 export async function teamCurrentStandings(
-  db: Kysely<Database>,
+  storage: Storage,
   book: StandingsBook,
   teamId: string,
 ): Promise<{ rows: TeamStandingRow[]; sources: string[] }> {
   const newestByCompetition = new Map<string, Awaited<ReturnType<typeof teamSeasons>>[number]>();
-  for (const season of await teamSeasons(db, teamId)) {
+  for (const season of await teamSeasons(storage.db, teamId)) {
     if (!newestByCompetition.has(season.competition_id))
       newestByCompetition.set(season.competition_id, season);
   }
@@ -32,7 +31,7 @@ export async function teamCurrentStandings(
   const rows: TeamStandingRow[] = [];
   const sources = new Set<string>();
   for (const season of seasons.filter((s) => startYear(s.key) === newestYear)) {
-    const competition = await findCompetition(db, season.competition_id);
+    const competition = await findCompetition(storage, season.competition_id);
     if (!competition) continue;
     const table = await book.season(competition, season);
     const mine = table.rows.filter((row) => row.team.id === teamId);

@@ -71,7 +71,7 @@ export async function checkFilterExists(storage: Storage, filter: StreamFilter):
   if (filter.matchId !== undefined && !(await findMatch(storage, filter.matchId))) {
     throw notFound('Match', filter.matchId, 'match_id');
   }
-  if (filter.competitionId !== undefined && !(await findCompetition(storage.db, filter.competitionId))) {
+  if (filter.competitionId !== undefined && !(await findCompetition(storage, filter.competitionId))) {
     throw notFound('Competition', filter.competitionId, 'competition_id');
   }
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Storage } from '../connection.js';
+import { then, type Maybe } from '../maybe.js';
 import { QueryTemplates, readRows } from '../query-templates.js';
 import type { ApiKeyTable, Database } from '../schema.js';
 
@@ -18,16 +19,9 @@ const byHash = new QueryTemplates<{ keyHash: string }>((db, { keyHash }) =>
     .where((eb) => eb.or([eb('key_hash', '=', keyHash), eb('previous_key_hash', '=', keyHash)])),
 );
 
-export async function findApiKeyByHash(storage: Storage, keyHash: string): Promise<ApiKeyRow | undefined> {
-  const [row] = await readRows<ApiKeyRow>(storage, byHash.compile(storage.db, { keyHash }));
-  return row;
-}
-
-/** The same lookup, synchronous, where the storage allows it (SQLite); undefined otherwise. */
-export function apiKeyLookupNow(storage: Storage): ((keyHash: string) => ApiKeyRow | undefined) | undefined {
-  const { readNow } = storage;
-  if (!readNow) return undefined;
-  return (keyHash) => readNow(byHash.compile(storage.db, { keyHash }))[0] as ApiKeyRow | undefined;
+/** The key one of whose secrets hashes to `keyHash`. */
+export function findApiKeyByHash(storage: Storage, keyHash: string): Maybe<ApiKeyRow | undefined> {
+  return then(readRows<ApiKeyRow>(storage, byHash.compile(storage.db, { keyHash })), ([row]) => row);
 }
 
 export async function findApiKey(db: Kysely<Database>, id: string): Promise<ApiKeyRow | undefined> {
@@ -84,7 +78,6 @@ export async function replaceApiKeySecret(
 /** The stored keys as the key directory reads them (src/auth/key-directory.ts). */
 export function storedKeys(storage: Storage) {
   return {
-    findNow: apiKeyLookupNow(storage),
     find: (keyHash: string) => findApiKeyByHash(storage, keyHash),
     version: () => countApiKeys(storage.db),
   };

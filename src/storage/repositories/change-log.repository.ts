@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Storage } from '../connection.js';
-import { QueryTemplates, readRows } from '../query-templates.js';
+import { then, type Maybe } from '../maybe.js';
+import { QueryTemplates, readColumn } from '../query-templates.js';
 import type { ChangeTable, Database } from '../schema.js';
 import { insertPlainRows } from './plain-insert.js';
 
@@ -134,19 +135,11 @@ const newestOfKind = new QueryTemplates<{ kind: ChangeKind }>((db, { kind }) =>
 );
 
 /** When the newest change of a kind was logged (one index seek), null before any. */
-export async function newestChangeOf(storage: Storage, kind: ChangeKind): Promise<string | null> {
-  const [row] = await readRows<{ changed_at: string | null }>(
-    storage,
-    newestOfKind.compile(storage.db, { kind }),
+export function newestChangeOf(storage: Storage, kind: ChangeKind): Maybe<string | null> {
+  return then(
+    readColumn<string | null>(storage, newestOfKind.compile(storage.db, { kind })),
+    ([newest]) => newest ?? null,
   );
-  return row?.changed_at ?? null;
-}
-
-/** newestChangeOf, synchronous, where the database is in process (SQLite); undefined otherwise. */
-export function newestChangeOfNow(storage: Storage): ((kind: ChangeKind) => string | null) | undefined {
-  const { readColumnNow } = storage;
-  if (!readColumnNow) return undefined;
-  return (kind) => (readColumnNow(newestOfKind.compile(storage.db, { kind }))[0] as string | null) ?? null;
 }
 
 /** What a run changed, for the log: records it wrote, and the containers whose served names changed. */

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Storage } from '../connection.js';
-import { QueryTemplates } from '../query-templates.js';
+import { then, type Maybe } from '../maybe.js';
+import { QueryTemplates, readRows } from '../query-templates.js';
 import type { CompetitionTable, Database, SeasonTable } from '../schema.js';
 import { likeContains, pageOffset, toPage, type PageRequest, type PageResult } from './page.js';
 
@@ -48,8 +49,11 @@ const competitionById = (db: Kysely<Database>, id: string) =>
 const seasonById = (db: Kysely<Database>, id: string) =>
   db.selectFrom('seasons').selectAll().where('id', '=', id);
 
-export async function findCompetition(db: Kysely<Database>, id: string): Promise<CompetitionRow | undefined> {
-  return competitionById(db, id).executeTakeFirst();
+const COMPETITION = new QueryTemplates<{ id: string }>((db, { id }) => competitionById(db, id));
+const SEASON = new QueryTemplates<{ id: string }>((db, { id }) => seasonById(db, id));
+
+export function findCompetition(storage: Storage, id: string): Maybe<CompetitionRow | undefined> {
+  return then(readRows<CompetitionRow>(storage, COMPETITION.compile(storage.db, { id })), ([row]) => row);
 }
 
 /** Seasons of a competition, newest first. */
@@ -63,24 +67,6 @@ export async function listSeasons(db: Kysely<Database>, competitionId: string): 
     .execute();
 }
 
-export async function findSeason(db: Kysely<Database>, id: string): Promise<SeasonRow | undefined> {
-  return seasonById(db, id).executeTakeFirst();
-}
-
-const COMPETITION = new QueryTemplates<{ id: string }>((db, { id }) => competitionById(db, id));
-const SEASON = new QueryTemplates<{ id: string }>((db, { id }) => seasonById(db, id));
-
-export interface CompetitionFinderNow {
-  competition(id: string): CompetitionRow | undefined;
-  season(id: string): SeasonRow | undefined;
-}
-
-/** findCompetition and findSeason, synchronous where the database is in process (SQLite); else undefined. */
-export function competitionFinderNow(storage: Storage): CompetitionFinderNow | undefined {
-  const { readNow } = storage;
-  if (!readNow) return undefined;
-  return {
-    competition: (id) => readNow(COMPETITION.compile(storage.db, { id }))[0] as CompetitionRow | undefined,
-    season: (id) => readNow(SEASON.compile(storage.db, { id }))[0] as SeasonRow | undefined,
-  };
+export function findSeason(storage: Storage, id: string): Maybe<SeasonRow | undefined> {
+  return then(readRows<SeasonRow>(storage, SEASON.compile(storage.db, { id })), ([row]) => row);
 }

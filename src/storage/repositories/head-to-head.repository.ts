@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Storage } from '../connection.js';
+import { then, type Maybe } from '../maybe.js';
 import { QueryTemplates, readRows } from '../query-templates.js';
 import { filterParams, matching, type FilterParams, type MatchFilter } from './match-list-query.js';
 
@@ -95,19 +96,9 @@ function recordOf(row: RecordRow, params: FilterParams, teamId: string): HeadToH
 }
 
 /** The head-to-head record over every match `filter` picks (its teamId and opponentId set). */
-export async function headToHead(storage: Storage, filter: MatchFilter): Promise<HeadToHead> {
+export function headToHead(storage: Storage, filter: MatchFilter): Maybe<HeadToHead> {
   const params = filterParams(filter);
-  const [row] = await readRows<RecordRow>(storage, recordRows.compile(storage.db, params));
-  return recordOf(row!, params, filter.teamId!);
-}
-
-/** headToHead, synchronous, where the database is in process (SQLite); undefined otherwise. */
-export function headToHeadNow(storage: Storage): ((filter: MatchFilter) => HeadToHead) | undefined {
-  const { readNow } = storage;
-  if (!readNow) return undefined;
-  return (filter) => {
-    const params = filterParams(filter);
-    const [row] = readNow(recordRows.compile(storage.db, params)) as RecordRow[];
-    return recordOf(row!, params, filter.teamId!);
-  };
+  return then(readRows<RecordRow>(storage, recordRows.compile(storage.db, params)), ([row]) =>
+    recordOf(row!, params, filter.teamId!),
+  );
 }

@@ -42,6 +42,14 @@ const MATCH_JSON = sql<string>`json_object(
   'updated_at', matches.updated_at
 )`;
 
+/**
+ * Whether `engine` stores each match's JSON: SQLite only (PostgreSQL's JSON functions space their output
+ * differently from JSON.stringify, so it serializes rows instead). Readers ask this before querying.
+ */
+export function storesMatchJson(engine: Engine): boolean {
+  return engine === 'sqlite';
+}
+
 /** A match a run inserted or updated, with the kick-off its JSON row is filed under. */
 export interface ChangedMatch {
   id: string;
@@ -120,7 +128,7 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * the stored JSON never disagrees with the rows it was made from. Returns the `match_json` rows written.
  */
 export async function refreshMatchJson(db: Db, engine: Engine, changes: MatchJsonChanges): Promise<number> {
-  if (engine !== 'sqlite') return 0;
+  if (!storesMatchJson(engine)) return 0;
   // In key order, each chunk is one stretch of the table: a first import appends to its B-tree, a new
   // season is added at its end, rather than pages being split all over it.
   const matches = [...changes.matches]

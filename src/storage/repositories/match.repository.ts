@@ -1,8 +1,9 @@
 import type { Compilable, Kysely, SelectQueryBuilder } from 'kysely';
 import type { Storage } from '../connection.js';
-import { QueryTemplates, readRows } from '../query-templates.js';
+import { then, type Maybe } from '../maybe.js';
+import { QueryTemplates, readColumn, readRows } from '../query-templates.js';
 import type { Database, MatchTable } from '../schema.js';
-import { joinNameTables } from './match-json.js';
+import { joinNameTables, storesMatchJson } from './match-json.js';
 import {
   listParams,
   matching,
@@ -106,72 +107,48 @@ const jsonTemplates = byOrder((db, params, order) =>
 );
 
 /** Matches in kick-off order (starts_at then id, ascending or descending), filtered as the API allows. */
-export async function listMatches(
+export function listMatches(
   storage: Storage,
   filter: MatchFilter,
   page: PageRequest,
   order: KickOffOrder = 'asc',
-): Promise<PageResult<MatchSummaryRow>> {
+): Maybe<PageResult<MatchSummaryRow>> {
   const query = listTemplates[order].compile(storage.db, listParams(filter, page));
-  return toPage(await readRows<MatchSummaryRow>(storage, query), page);
-}
-
-/** The stored JSON of a page's matches, or undefined when a match of the page has none. */
-function jsonPage(json: (string | null)[], page: PageRequest): PageResult<string> | undefined {
-  // Stored by every run since the table exists; a row written by other means is read the slow way.
-  if (json.includes(null)) return undefined;
-  return toPage(json as string[], page);
+  return then(readRows<MatchSummaryRow>(storage, query), (rows) => toPage(rows, page));
 }
 
 /**
  * The same page as listMatches, each match as the API's JSON text stored by the runs that wrote it
- * (match-json.ts). Undefined where the database stores no JSON (PostgreSQL), or when a match of the page
- * has none: the caller then reads the rows.
+ * (match-json.ts). Undefined where the engine stores no JSON (no query is made then), or when a match of
+ * the page has none (a row written by other means): the caller then reads the rows.
  */
-export async function listMatchesAsJson(
+export function listMatchesAsJson(
   storage: Storage,
   filter: MatchFilter,
   page: PageRequest,
   order: KickOffOrder = 'asc',
-): Promise<PageResult<string> | undefined> {
-  return matchJsonPageReaderNow(storage)?.(filter, page, order);
-}
-
-export type MatchJsonPageReader = (
-  filter: MatchFilter,
-  page: PageRequest,
-  order?: KickOffOrder,
-) => PageResult<string> | undefined;
-
-/** listMatchesAsJson, synchronous, where the database is in process (SQLite); undefined otherwise. */
-export function matchJsonPageReaderNow(storage: Storage): MatchJsonPageReader | undefined {
-  const { readColumnNow } = storage;
-  if (!readColumnNow) return undefined;
-  return (filter, page, order = 'asc') => {
-    const query = jsonTemplates[order].compile(storage.db, listParams(filter, page));
-    return jsonPage(readColumnNow(query) as (string | null)[], page);
-  };
+): Maybe<PageResult<string> | undefined> {
+  if (!storesMatchJson(storage.engine)) return undefined;
+  const query = jsonTemplates[order].compile(storage.db, listParams(filter, page));
+  return then(readColumn<string | null>(storage, query), (json) =>
+    json.includes(null) ? undefined : toPage(json as string[], page),
+  );
 }
 
 const oneMatchJson = new QueryTemplates<{ id: string }>((db, { id }) =>
   db.selectFrom('match_json').select('match_json.json').where('match_json.id', '=', id),
 );
 
-/**
- * One match's stored JSON (match-json.ts), synchronous, where the database is in process (SQLite);
- * undefined there when the match has none, and no reader at all elsewhere.
- */
-export function matchJsonReaderNow(storage: Storage): ((id: string) => string | undefined) | undefined {
-  const { readColumnNow } = storage;
-  if (!readColumnNow) return undefined;
-  return (id) => readColumnNow(oneMatchJson.compile(storage.db, { id }))[0] as string | undefined;
+/** One match's stored JSON (match-json.ts); undefined when it has none, or the engine stores none. */
+export function findMatchJson(storage: Storage, id: string): Maybe<string | undefined> {
+  if (!storesMatchJson(storage.engine)) return undefined;
+  return then(readColumn<string>(storage, oneMatchJson.compile(storage.db, { id })), ([json]) => json);
 }
 
 const oneMatch = new QueryTemplates<{ id: string }>((db, { id }) =>
   joinNames(db.selectFrom('matches').where('matches.id', '=', id)).selectAll('matches'),
 );
 
-export async function findMatch(storage: Storage, id: string): Promise<MatchRow | undefined> {
-  const [row] = await readRows<MatchRow>(storage, oneMatch.compile(storage.db, { id }));
-  return row;
+export function findMatch(storage: Storage, id: string): Maybe<MatchRow | undefined> {
+  return then(readRows<MatchRow>(storage, oneMatch.compile(storage.db, { id })), ([row]) => row);
 }

@@ -1,21 +1,22 @@
 import type { Storage } from '../connection.js';
-import { QueryTemplates } from '../query-templates.js';
+import { run, wait, type Maybe } from '../maybe.js';
+import { QueryTemplates, readColumn } from '../query-templates.js';
 
-type Table = 'teams' | 'competitions';
+type Table = 'teams' | 'competitions' | 'seasons';
 
 const byId = (table: Table) =>
   new QueryTemplates<{ id: string }>((db, { id }) => db.selectFrom(table).select('id').where('id', '=', id));
-const EXISTS = { teams: byId('teams'), competitions: byId('competitions') };
+const EXISTS = { teams: byId('teams'), competitions: byId('competitions'), seasons: byId('seasons') };
 
-/**
- * Whether every one of `ids` names a stored record of `table` (a primary-key seek each), synchronous where
- * the database is in process (SQLite); undefined elsewhere.
- */
-export function allExistNow(
-  storage: Storage,
-): ((table: Table, ids: readonly string[]) => boolean) | undefined {
-  const { readColumnNow } = storage;
-  if (!readColumnNow) return undefined;
-  return (table, ids) =>
-    ids.every((id) => readColumnNow(EXISTS[table].compile(storage.db, { id })).length > 0);
+/** Whether every one of `ids` names a stored record of `table` (a primary-key seek each). */
+export function allExist(storage: Storage, table: Table, ids: readonly string[]): Maybe<boolean> {
+  return run(
+    (function* () {
+      for (const id of ids) {
+        const found = yield* wait(readColumn(storage, EXISTS[table].compile(storage.db, { id })));
+        if (found.length === 0) return false;
+      }
+      return true;
+    })(),
+  );
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Storage } from '../connection.js';
-import { QueryTemplates } from '../query-templates.js';
+import type { Maybe } from '../maybe.js';
+import { QueryTemplates, readRows } from '../query-templates.js';
 import type { Database } from '../schema.js';
 
 /** The newest season (by key) in which the team has squad rows, with those rows. */
@@ -49,28 +50,21 @@ function standingsQuery(db: Kysely<Database>) {
     ]);
 }
 
-export type StandingRowWithNames = Awaited<ReturnType<typeof seasonStandings>>[number];
-
 const seasonStandingsQuery = (db: Kysely<Database>, seasonId: string) =>
   standingsQuery(db)
     .where('standings.season_id', '=', seasonId)
     .orderBy('standings.group_name', (ob) => ob.asc().nullsFirst())
     .orderBy('standings.position');
 
-/** A season's published table(s), by group then position. */
-export async function seasonStandings(db: Kysely<Database>, seasonId: string) {
-  return seasonStandingsQuery(db, seasonId).execute();
-}
+export type StandingRowWithNames = Awaited<
+  ReturnType<ReturnType<typeof seasonStandingsQuery>['execute']>
+>[number];
 
 const SEASON_STANDINGS = new QueryTemplates<{ seasonId: string }>((db, { seasonId }) =>
   seasonStandingsQuery(db, seasonId),
 );
 
-/** seasonStandings, synchronous where the database is in process (SQLite); undefined elsewhere. */
-export function seasonStandingsNow(
-  storage: Storage,
-): ((seasonId: string) => StandingRowWithNames[]) | undefined {
-  const { readNow } = storage;
-  if (!readNow) return undefined;
-  return (seasonId) => readNow(SEASON_STANDINGS.compile(storage.db, { seasonId })) as StandingRowWithNames[];
+/** A season's published table(s), by group then position. */
+export function seasonStandings(storage: Storage, seasonId: string): Maybe<StandingRowWithNames[]> {
+  return readRows<StandingRowWithNames>(storage, SEASON_STANDINGS.compile(storage.db, { seasonId }));
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { hashApiKey, issueApiKey } from '../../../src/auth/api-keys.js';
+import { hashApiKey, issueApiKey, type PresentedKey } from '../../../src/auth/api-keys.js';
 import { KEY_TRUST_MS, KeyDirectory, type KeyStore } from '../../../src/auth/key-directory.js';
 import type { ApiKeyRow } from '../../../src/storage/repositories/api-key.repository.js';
 
@@ -9,15 +9,9 @@ function store(rows: ApiKeyRow[], sync: boolean) {
   const calls = { find: 0, version: 0 };
   const byHash = (hash: string) => rows.find((row) => row.key_hash === hash);
   const keys: KeyStore = {
-    findNow: sync
-      ? (hash) => {
-          calls.find += 1;
-          return byHash(hash);
-        }
-      : undefined,
-    find: async (hash) => {
+    find: (hash) => {
       calls.find += 1;
-      return byHash(hash);
+      return sync ? byHash(hash) : Promise.resolve(byHash(hash));
     },
     version: async () => {
       calls.version += 1;
@@ -34,10 +28,10 @@ test('a known key is trusted for KEY_TRUST_MS, then looked up again', () => {
   const { key, row } = issue();
   const { keys, calls } = store([row], true);
   const directory = new KeyDirectory(keys);
-  assert.equal(directory.findNow(key, 0), row);
-  assert.equal(directory.findNow(key, KEY_TRUST_MS - 1), row);
+  assert.equal(directory.find(key, 0), row);
+  assert.equal(directory.find(key, KEY_TRUST_MS - 1), row);
   assert.equal(calls.find, 1);
-  assert.equal(directory.findNow(key, KEY_TRUST_MS), row);
+  assert.equal(directory.find(key, KEY_TRUST_MS), row);
   assert.equal(calls.find, 2);
 });
 
@@ -46,15 +40,15 @@ test('a key read again unchanged keeps the row it had; a changed one is taken as
   const stored = [{ ...row }];
   const { keys, calls } = store(stored, true);
   const directory = new KeyDirectory(keys);
-  const first = directory.findNow(key, 0);
+  const first = directory.find(key, 0);
   assert.deepEqual(first, row);
   // The database returns a new object at every read: the one remembered is kept while it is the same.
   stored[0] = { ...row };
-  assert.equal(directory.findNow(key, KEY_TRUST_MS), first);
-  assert.equal(directory.findNow(key, 2 * KEY_TRUST_MS - 1), first, 'trusted again from the re-read');
+  assert.equal(directory.find(key, KEY_TRUST_MS), first);
+  assert.equal(directory.find(key, 2 * KEY_TRUST_MS - 1), first, 'trusted again from the re-read');
   assert.equal(calls.find, 2);
   stored[0] = { ...row, revoked_at: new Date(0).toISOString() };
-  const revoked = directory.findNow(key, 2 * KEY_TRUST_MS);
+  const revoked = directory.find(key, 2 * KEY_TRUST_MS) as PresentedKey | null;
   assert.notEqual(revoked, first);
   assert.equal(revoked?.revoked_at, new Date(0).toISOString());
 });
@@ -63,7 +57,7 @@ test('an unknown key costs one lookup, however often it is presented', async () 
   const { keys, calls } = store([], true);
   const directory = new KeyDirectory(keys);
   await directory.refresh();
-  for (let i = 0; i < 1000; i += 1) assert.equal(directory.findNow(made(1), i * 1000), null);
+  for (let i = 0; i < 1000; i += 1) assert.equal(directory.find(made(1), i * 1000), null);
   assert.equal(calls.find, 1);
 });
 
@@ -73,18 +67,18 @@ test('unknown keys are forgotten when a key is created, and are bounded', async 
   const directory = new KeyDirectory(keys);
   await directory.refresh();
   const { key, row } = issue();
-  assert.equal(directory.findNow(key, 0), null);
+  assert.equal(directory.find(key, 0), null);
   rows.push(row);
   // Not seen until the number of keys is read again.
-  assert.equal(directory.findNow(key, 1), null);
+  assert.equal(directory.find(key, 1), null);
   await directory.refresh();
-  assert.equal(directory.findNow(key, 2), row);
+  assert.equal(directory.find(key, 2), row);
   // A flood of made-up keys pushes out the oldest, not the memory bound.
-  for (let i = 0; i < 60_000; i += 1) directory.findNow(made(i), 3);
+  for (let i = 0; i < 60_000; i += 1) directory.find(made(i), 3);
   const before = calls.find;
-  directory.findNow(made(59_999), 4);
+  directory.find(made(59_999), 4);
   assert.equal(calls.find, before, 'a recent unknown key is still remembered');
-  directory.findNow(made(0), 4);
+  directory.find(made(0), 4);
   assert.equal(calls.find, before + 1, 'the oldest was forgotten');
 });
 
@@ -92,19 +86,22 @@ test('a database server: undefined until looked up, then found without waiting a
   const { key, row } = issue();
   const { keys, calls } = store([row], false);
   const directory = new KeyDirectory(keys);
-  assert.equal(directory.findNow(key, 0), undefined);
   const now = Date.now();
+  const first = directory.find(key, 0);
+  assert.ok(first instanceof Promise, 'a promise while the server answers');
+  assert.equal(directory.find(key, 0), first, 'requests at once share the one lookup');
+  assert.equal(await first, row);
   assert.equal(await directory.find(key, now), row);
-  assert.equal(directory.findNow(key, now), row);
-  assert.equal(calls.find, 1);
+  assert.equal(directory.find(key, now), row);
+  assert.equal(calls.find, 2);
   await new Promise((resolve) => setTimeout(resolve, 5));
   // In the second half of its trust, a key in use is looked up again in the background.
-  assert.equal(directory.findNow(key, now + KEY_TRUST_MS * 0.75), row);
+  assert.equal(directory.find(key, now + KEY_TRUST_MS * 0.75), row);
   await new Promise((resolve) => setImmediate(resolve));
-  assert.equal(calls.find, 2);
-  assert.equal(directory.findNow(key, now + KEY_TRUST_MS), row, 'trusted from the new lookup');
+  assert.equal(calls.find, 3);
+  assert.equal(directory.find(key, now + KEY_TRUST_MS), row, 'trusted from the new lookup');
   await directory.refresh();
   assert.equal(await directory.find(made(7), now), null);
-  assert.equal(directory.findNow(made(7), now), null, 'an unknown key is known to be unknown');
+  assert.equal(directory.find(made(7), now), null, 'an unknown key is known to be unknown');
   assert.equal(hashApiKey(key), row.key_hash);
 });

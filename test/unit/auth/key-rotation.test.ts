@@ -3,7 +3,13 @@
 // KEY_TRUST_MS.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { hashApiKey, issueApiKey, judgeApiKey, rotateSecret } from '../../../src/auth/api-keys.js';
+import {
+  hashApiKey,
+  issueApiKey,
+  judgeApiKey,
+  rotateSecret,
+  type PresentedKey,
+} from '../../../src/auth/api-keys.js';
 import { KEY_TRUST_MS, KeyDirectory, type KeyStore } from '../../../src/auth/key-directory.js';
 import type { ApiKeyRow } from '../../../src/storage/repositories/api-key.repository.js';
 
@@ -13,7 +19,14 @@ const GRACE = 60_000;
 /** A store finding a key by either of its secrets, as api-key.repository.ts's lookup does. */
 function storeOf(rows: ApiKeyRow[]): KeyStore {
   const byHash = (hash: string) => rows.find((r) => r.key_hash === hash || r.previous_key_hash === hash);
-  return { findNow: byHash, find: async (hash) => byHash(hash), version: async () => rows.length };
+  return { find: byHash, version: async () => rows.length };
+}
+
+/** A lookup the synchronous store answers at once. */
+function known(directory: KeyDirectory, token: string, now: number): PresentedKey | null {
+  const found = directory.find(token, now);
+  assert.ok(!(found instanceof Promise));
+  return found;
 }
 
 function rotated() {
@@ -38,8 +51,8 @@ test('a rotation keeps the key and its plan and gives it a new secret', () => {
 test('the replaced secret is valid until its grace ends, then revoked; the new one stays valid', () => {
   const { oldKey, newKey, after } = rotated();
   const directory = new KeyDirectory(storeOf([after]));
-  const asOld = directory.findNow(oldKey, T0)!;
-  const asNew = directory.findNow(newKey, T0)!;
+  const asOld = known(directory, oldKey, T0)!;
+  const asNew = known(directory, newKey, T0)!;
   assert.equal(asOld.id, after.id, 'the same key, by its old secret');
   assert.equal(asOld.previous_secret, true);
   assert.equal(asNew.previous_secret, undefined);
@@ -55,13 +68,13 @@ test('a server that trusted the old secret as current sees the rotation after KE
   const { oldKey, before, after } = rotated();
   const rows = [before];
   const directory = new KeyDirectory(storeOf(rows));
-  assert.equal(directory.findNow(oldKey, T0)!.previous_secret, undefined);
+  assert.equal(known(directory, oldKey, T0)!.previous_secret, undefined);
   rows[0] = { ...after, previous_key_expires_at: new Date(T0).toISOString() }; // rotated with --grace 0s
   assert.equal(
-    judgeApiKey(oldKey, directory.findNow(oldKey, T0 + KEY_TRUST_MS - 1)!, 'development', T0),
+    judgeApiKey(oldKey, known(directory, oldKey, T0 + KEY_TRUST_MS - 1)!, 'development', T0),
     'valid',
   );
-  const seen = directory.findNow(oldKey, T0 + KEY_TRUST_MS)!;
+  const seen = known(directory, oldKey, T0 + KEY_TRUST_MS)!;
   assert.equal(judgeApiKey(oldKey, seen, 'development', T0 + KEY_TRUST_MS), 'revoked');
 });
 
@@ -69,7 +82,7 @@ test('a second rotation drops the first one’s replaced secret', () => {
   const { oldKey, newKey, after } = rotated();
   const again = rotateSecret(after, new Date(T0 + 1000), GRACE);
   const directory = new KeyDirectory(storeOf([{ ...after, ...again.change }]));
-  assert.equal(directory.findNow(oldKey, T0 + 1000), null, 'the first secret is no key any more');
-  assert.equal(directory.findNow(newKey, T0 + 1000)!.previous_secret, true);
-  assert.equal(directory.findNow(again.key, T0 + 1000)!.previous_secret, undefined);
+  assert.equal(known(directory, oldKey, T0 + 1000), null, 'the first secret is no key any more');
+  assert.equal(known(directory, newKey, T0 + 1000)!.previous_secret, true);
+  assert.equal(known(directory, again.key, T0 + 1000)!.previous_secret, undefined);
 });
