@@ -4,6 +4,7 @@ import { MAX_RING_BYTES } from '../cache/body-ring.js';
 import { ConfigError } from './config-error.js';
 import { readPlans, type Plan } from './plans.js';
 import { readStreamConfig, type StreamConfig } from './stream-config.js';
+import { readLiveBatchConfig, type LiveBatchConfig } from './live-batch-config.js';
 import { readDownloadConfig, type DownloadConfig } from './download-config.js';
 
 export { ConfigError };
@@ -95,6 +96,8 @@ export interface Config {
   workers: number;
   /** The live stream: log polling, heartbeats, send buffers, token secret (stream-config.ts). */
   stream: StreamConfig;
+  /** Admin batches of live updates and the rejections log's retention (live-batch-config.ts). */
+  liveBatch: LiveBatchConfig;
   /** Downloads of source artifacts: deadline, size cap, where redirects may go (download-config.ts). */
   download: DownloadConfig;
 }
@@ -430,6 +433,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     admin: readAdmin(env),
     adminToken: env.TOUCHLINE_ADMIN_TOKEN || null,
     stream: Object.freeze(readStreamConfig(env)),
+    liveBatch: Object.freeze(readLiveBatchConfig(env)),
     download: Object.freeze(readDownloadConfig(env)),
   });
 }

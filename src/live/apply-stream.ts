@@ -3,6 +3,7 @@ import type { LiveEventRow } from '../storage/repositories/live-event.repository
 import { applyMatchUpdate } from './apply-update.js';
 import { MAX_LINE_BYTES, type LineItem } from './line-reader.js';
 import { refuse } from './record-rejection.js';
+import { slicePacer } from './slice-pacer.js';
 import type { Outcome, Verdict } from './verdict.js';
 
 export interface StreamOptions {
@@ -68,7 +69,8 @@ export type OutcomeCounts = Record<Outcome, number>;
 /**
  * Applies a stream of update lines in order, one at a time, handing each verdict to `emit` as it is
  * reached (awaited: a slow reader slows the stream instead of verdicts piling up). Bad lines are
- * refused and the stream goes on. Returns how many of each outcome.
+ * refused and the stream goes on. The event loop gets a turn every SLICE_MS (slice-pacer.ts), however
+ * fast the lines go. Returns how many of each outcome.
  */
 export async function applyLines(
   storage: Storage,
@@ -78,10 +80,12 @@ export async function applyLines(
   options: StreamOptions = {},
 ): Promise<OutcomeCounts> {
   const counts: OutcomeCounts = { applied: 0, duplicate: 0, stale: 0, rejected: 0 };
+  const pace = slicePacer();
   for await (const item of lines) {
     const verdict = await applyLine(storage, item, actor, options);
     counts[verdict.outcome] += 1;
     await emit(verdict);
+    await pace();
   }
   return counts;
 }

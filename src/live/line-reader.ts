@@ -91,3 +91,22 @@ export async function* boundedLines(
     if (item) yield item;
   }
 }
+
+/** Whether `byte` is whitespace a blank line may hold (space, tab, carriage return). */
+const blank = (byte: number) => byte === 0x20 || byte === 0x09 || byte === 0x0d;
+
+/**
+ * How many lines of `body` boundedLines would hand on (those that are not blank), counted without
+ * decoding them: what a request's cap on updates is checked against before any is applied.
+ */
+export function countLines(body: Uint8Array): number {
+  let lines = 0;
+  let filled = false;
+  for (const byte of body) {
+    if (byte === NEWLINE) {
+      if (filled) lines += 1;
+      filled = false;
+    } else if (!filled && !blank(byte)) filled = true;
+  }
+  return filled ? lines + 1 : lines;
+}

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
-import { recordLiveRejection } from '../storage/repositories/live-event.repository.js';
+import { recordLiveRejections } from '../storage/repositories/live-rejection.repository.js';
 import type { Database } from '../storage/schema.js';
+import { activeSummary } from './rejection-summary.js';
 import type { Verdict } from './verdict.js';
 
 /** How much of a refused update the rejections log keeps, for the operator to find it. */
@@ -36,20 +37,22 @@ function excerptOf(refused: Refused): string {
 }
 
 /**
- * Records a refused update with its reason (in a transaction of its own, never the refused update's) and
- * answers its verdict. A failure to record it is not the update's: the verdict stands, the reason says so.
+ * Records a refused update with its reason (in a transaction of its own, never the refused update's), or
+ * counts it in the summary of the batch it is part of (rejection-summary.ts), and answers its verdict. A failure to record it is not the update's: the verdict stands, the reason says so.
  */
 export async function refuse(db: Kysely<Database>, refused: Refused): Promise<Verdict> {
   const updateId = asText((refused.value as { update_id?: unknown } | null)?.update_id);
+  const row = {
+    received_at: refused.now.toISOString(),
+    actor: refused.actor,
+    match_ref: matchRef(refused.value),
+    update_id: updateId,
+    reason: refused.reason,
+    excerpt: excerptOf(refused),
+  };
   try {
-    await recordLiveRejection(db, {
-      received_at: refused.now.toISOString(),
-      actor: refused.actor,
-      match_ref: matchRef(refused.value),
-      update_id: updateId,
-      reason: refused.reason,
-      excerpt: excerptOf(refused),
-    });
+    // In a batch, a reason refused many times is stored as its first examples and one summary row.
+    if (activeSummary()?.take(row) !== false) await recordLiveRejections(db, [row]);
     return { outcome: 'rejected', update_id: updateId, reason: refused.reason };
   } catch (error) {
     const reason = `${refused.reason} (not recorded: ${(error as Error).message})`;

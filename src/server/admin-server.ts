@@ -3,16 +3,22 @@ import http from 'node:http';
 import type { Logger } from 'pino';
 import { bearerToken } from '../auth/bearer-token.js';
 import type { AdminListenerConfig, Config } from '../config/config.js';
+import { DEFAULT_LIVE_BATCH, type LiveBatchConfig } from '../config/live-batch-config.js';
 import { applyLines, applyOrRefuse } from '../live/apply-stream.js';
-import { boundedLines } from '../live/line-reader.js';
+import { boundedLines, countLines } from '../live/line-reader.js';
+import { summarisingRejections } from '../live/rejection-summary.js';
+import { slicePacer } from '../live/slice-pacer.js';
+import { VerdictSummary, type BatchAnswer } from '../live/verdict-summary.js';
 import type { Verdict } from '../live/verdict.js';
 import { openStorage, type Storage } from '../storage/connection.js';
 import type { LiveEventRow } from '../storage/repositories/live-event.repository.js';
+import { pruneLiveRejections } from '../storage/repositories/live-rejection.repository.js';
 
 /** The one route: live match updates (docs/live-updates.md, "Admin listener"). */
 export const LIVE_UPDATES_PATH = '/admin/v1/live/updates';
-/** The largest request body accepted; a larger one is refused whole (413) before anything is applied. */
-export const ADMIN_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+/** The largest request body accepted by default; a larger one is refused whole (413) before anything is applied. */
+export const ADMIN_BODY_LIMIT_BYTES = DEFAULT_LIVE_BATCH.maxBatchBytes;
+const DAY_MS = 86_400_000;
 /** The actor the updates applied through the listener are recorded under. */
 export const ADMIN_ACTOR = 'admin';
 /** How long an update waits for SQLite's write lock (an ingestion holds it for its whole run). */
@@ -29,6 +35,10 @@ export interface AdminServerOptions extends AdminListenerConfig {
   onApplied?: (row: LiveEventRow) => void;
   clock?: () => Date;
   bodyLimitBytes?: number;
+  /** The most updates one request may hold (413 past it); TOUCHLINE_ADMIN_MAX_BATCH_UPDATES. */
+  maxBatchUpdates?: number;
+  /** How long the rejections log keeps its rows, pruned after each request; the defaults without it. */
+  retention?: Pick<LiveBatchConfig, 'rejectionsKeep' | 'rejectionsMaxAgeDays'>;
 }
 
 export interface AdminListener {
@@ -112,6 +122,14 @@ const tooLarge = (limit: number) =>
     limit_bytes: limit,
   });
 
+const tooMany = (limit: number, updates: number) =>
+  new HttpError(
+    413,
+    'payload_too_large',
+    `A request may hold ${limit} updates at most; this one holds ${updates}. Send them in smaller batches.`,
+    { limit_updates: limit, updates },
+  );
+
 /** The request body, refused (413) past `limit` bytes without reading the rest of it. */
 function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
@@ -141,6 +159,12 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+/** A request's updates, counted before any is applied, and how to apply them. */
+interface Batch {
+  updates: number;
+  apply: () => Promise<BatchAnswer<Verdict>>;
+}
+
 async function* once(body: Buffer) {
   yield body;
 }
@@ -155,6 +179,8 @@ async function* once(body: Buffer) {
 export async function startAdminServer(options: AdminServerOptions): Promise<AdminListener> {
   const { storage, log, onApplied, clock = () => new Date() } = options;
   const limit = options.bodyLimitBytes ?? ADMIN_BODY_LIMIT_BYTES;
+  const maxUpdates = options.maxBatchUpdates ?? DEFAULT_LIVE_BATCH.maxBatchUpdates;
+  const retention = options.retention ?? DEFAULT_LIVE_BATCH;
   const expected = digest(options.token);
   // Updates apply in the order they arrive, whichever request brings them.
   let queue: Promise<unknown> = Promise.resolve();
@@ -162,6 +188,48 @@ export async function startAdminServer(options: AdminServerOptions): Promise<Adm
     const turn = queue.then(work);
     queue = turn.catch(() => undefined);
     return turn;
+  };
+
+  /** An NDJSON body: its updates counted, and how to apply them (slices of SLICE_MS, slice-pacer.ts). */
+  const ndjsonBatch = (body: Buffer): Batch => ({
+    updates: countLines(body),
+    apply: async () => {
+      const summary = new VerdictSummary<Verdict & { line: number }>((v) => v.line);
+      await applyLines(storage, boundedLines(once(body)), ADMIN_ACTOR, (v) => summary.add(v), {
+        clock,
+        onApplied,
+      });
+      return summary.answer();
+    },
+  });
+
+  /** A JSON body (an update or an array of them), parsed, and how to apply it. */
+  const jsonBatch = (body: Buffer): Batch => {
+    let value: unknown;
+    try {
+      value = JSON.parse(body.toString('utf8'));
+    } catch (error) {
+      throw new HttpError(400, 'malformed_request', `The body is not JSON: ${(error as Error).message}`);
+    }
+    if (typeof value !== 'object' || value === null) {
+      throw new HttpError(400, 'malformed_request', 'The body must be an update or an array of updates.');
+    }
+    const updates: unknown[] = Array.isArray(value) ? value : [value];
+    return {
+      updates: updates.length,
+      apply: async () => {
+        const summary = new VerdictSummary<Verdict & { index: number }>((v) => v.index);
+        const pace = slicePacer();
+        for (const [index, update] of updates.entries()) {
+          summary.add({
+            index,
+            ...(await applyOrRefuse(storage, update, ADMIN_ACTOR, clock(), { onApplied })),
+          });
+          await pace();
+        }
+        return summary.answer();
+      },
+    };
   };
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -181,35 +249,23 @@ export async function startAdminServer(options: AdminServerOptions): Promise<Adm
     authenticate(req, expected);
     const type = mediaType(req);
     const body = await readBody(req, limit);
-    const verdicts = await inTurn(async () => {
-      if (type === 'application/x-ndjson') {
-        const out: Array<Verdict & { line: number }> = [];
-        await applyLines(storage, boundedLines(once(body)), ADMIN_ACTOR, (v) => void out.push(v), {
-          clock,
-          onApplied,
-        });
-        return out;
-      }
-      let value: unknown;
-      try {
-        value = JSON.parse(body.toString('utf8'));
-      } catch (error) {
-        throw new HttpError(400, 'malformed_request', `The body is not JSON: ${(error as Error).message}`);
-      }
-      if (typeof value !== 'object' || value === null) {
-        throw new HttpError(400, 'malformed_request', 'The body must be an update or an array of updates.');
-      }
-      const updates = Array.isArray(value) ? value : [value];
-      const out: Array<Verdict & { index: number }> = [];
-      for (const [index, update] of updates.entries()) {
-        out.push({ index, ...(await applyOrRefuse(storage, update, ADMIN_ACTOR, clock(), { onApplied })) });
-      }
-      return out;
-    });
-    const tally: Record<string, number> = {};
-    for (const v of verdicts) tally[v.outcome] = (tally[v.outcome] ?? 0) + 1;
-    log?.info({ actor: ADMIN_ACTOR, ...tally }, 'live updates received');
-    send(res, 200, { data: verdicts });
+    // Parsed and counted before anything is applied: a refused batch applies nothing.
+    const work = type === 'application/x-ndjson' ? ndjsonBatch(body) : jsonBatch(body);
+    if (work.updates > maxUpdates) throw tooMany(maxUpdates, work.updates);
+    const answer = await inTurn(() => summarisingRejections(storage.db, work.apply));
+    log?.info({ actor: ADMIN_ACTOR, ...answer.meta.outcomes }, 'live updates received');
+    send(res, 200, answer);
+    // The log stays within its retention whoever adds to it; a failure to prune is only noted.
+    void inTurn(() =>
+      pruneLiveRejections(
+        storage.db,
+        {
+          keep: retention.rejectionsKeep,
+          before: new Date(clock().getTime() - retention.rejectionsMaxAgeDays * DAY_MS),
+        },
+        slicePacer(),
+      ),
+    ).catch((error: unknown) => log?.warn({ err: error }, 'the rejections log could not be pruned'));
   };
 
   const server = http.createServer((req, res) => {
@@ -259,7 +315,16 @@ export async function startAdminListener(
     writeLock: { waitMs: WRITE_LOCK_WAIT_MS },
   });
   try {
-    const listener = await startAdminServer({ ...config.admin, storage, log, onApplied: options.onApplied });
+    const { liveBatch } = config;
+    const listener = await startAdminServer({
+      ...config.admin,
+      storage,
+      log,
+      onApplied: options.onApplied,
+      bodyLimitBytes: liveBatch.maxBatchBytes,
+      maxBatchUpdates: liveBatch.maxBatchUpdates,
+      retention: liveBatch,
+    });
     log.info({ url: `${listener.url}${LIVE_UPDATES_PATH}` }, 'admin listener started');
     return {
       url: listener.url,

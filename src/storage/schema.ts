@@ -237,6 +237,8 @@ export interface LiveRejectionTable {
   reason: string;
   /** The start of what was sent, for the operator to find it. */
   excerpt: string;
+  /** How many refusals of one batch, for this reason, the row stands for (migration 0019): 1 but in a summary. */
+  repeats: Generated<number>;
 }
 
 /**

@@ -1,5 +1,9 @@
 import type { Redis } from 'ioredis';
-import type { StreamConfig } from '../config/stream-config.js';
+import {
+  DEFAULT_MAX_STREAMS_PER_KEY,
+  DEFAULT_MAX_STREAMS_PER_WORKER,
+  type StreamConfig,
+} from '../config/stream-config.js';
 import { FailureStreaks, type StreakLogger } from '../logging/failure-streaks.js';
 import type { Storage } from '../storage/connection.js';
 import type { LiveEvent } from './live-event.js';
@@ -17,8 +21,12 @@ export interface LiveStreams {
   slots: StreamSlots;
   /** A comment line goes to each stream this often. */
   heartbeatMs: number;
-  /** Bytes a stream may hold unsent before it is dropped. */
+  /** Bytes a stream may hold unsent (plus one event) before it stops writing and waits for its client. */
   bufferBytes: number;
+  /** Streams a key may hold at once, whatever its plan allows (TOUCHLINE_STREAM_MAX_PER_KEY). */
+  maxStreamsPerKey: number;
+  /** Streams this process holds at once (TOUCHLINE_STREAM_MAX_PER_WORKER). */
+  maxStreamsPerWorker: number;
   /** Signs and checks the tokens of browser streams. */
   tokenSecret: string;
 }
@@ -27,10 +35,10 @@ export interface LiveFeed extends LiveStreams {
   close(): Promise<void>;
 }
 
-export interface LiveFeedOptions extends Pick<
-  StreamConfig,
-  'livePollMs' | 'heartbeatMs' | 'bufferBytes' | 'tokenSecret'
-> {
+export interface LiveFeedOptions
+  extends
+    Pick<StreamConfig, 'livePollMs' | 'heartbeatMs' | 'bufferBytes' | 'tokenSecret'>,
+    Partial<Pick<StreamConfig, 'maxStreamsPerKey' | 'maxStreamsPerWorker'>> {
   /** Where failures are logged, once per streak. */
   log?: StreakLogger;
   /** With Redis: wake-ups between instances, and stream slots shared by them (this client). */
@@ -91,6 +99,8 @@ export function openLiveFeed(storage: Storage, options: LiveFeedOptions): LiveFe
     slots,
     heartbeatMs: options.heartbeatMs,
     bufferBytes: options.bufferBytes,
+    maxStreamsPerKey: options.maxStreamsPerKey ?? DEFAULT_MAX_STREAMS_PER_KEY,
+    maxStreamsPerWorker: options.maxStreamsPerWorker ?? DEFAULT_MAX_STREAMS_PER_WORKER,
     tokenSecret: options.tokenSecret,
     async close() {
       for (const close of closers) await close();

@@ -41,6 +41,11 @@ export class LiveHub {
     return this.cursorValue;
   }
 
+  /** The mean size of the newest events' frames (0 before any): how a catch-up sizes its first read. */
+  get meanEventBytes(): number {
+    return this.recent.length === 0 ? 0 : Math.ceil(this.recentBytes / this.recent.length);
+  }
+
   /** Where the log stands when the source starts; events published from then on follow it. */
   start(cursor: number): void {
     this.cursorValue = Math.max(this.cursorValue ?? 0, cursor);

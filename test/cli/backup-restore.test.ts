@@ -128,8 +128,9 @@ test('restore migrates a backup of an older version forward', async (t) => {
   // The database as the version before LATEST left it (test/ingest/stored-match-json.test.ts undoes each).
   alter(
     older,
-    'drop index key_windows_at',
-    `delete from touchline_migrations where name = '0018-key-windows-by-time'`,
+    'drop index live_rejections_received',
+    'alter table live_rejections drop column repeats',
+    `delete from touchline_migrations where name = '0019-live-rejection-repeats'`,
   );
   const target = path.join(dir, 'target.db');
   await database(target, 'target');
@@ -137,13 +138,13 @@ test('restore migrates a backup of an older version forward', async (t) => {
   assert.equal(result.code, 0, result.stderr);
   assert.equal(
     result.stdout,
-    `restore: ${target} replaced by ${older} (schema 0017-change-tombstones)\nrestore: migrated 0018-key-windows-by-time\n`,
+    `restore: ${target} replaced by ${older} (schema 0018-key-windows-by-time)\nrestore: migrated 0019-live-rejection-repeats\n`,
   );
   assert.deepEqual(keyNames(target), ['older']);
   const sqlite = new SqliteDatabase(target, { readonly: true });
   t.after(() => sqlite.close());
-  const indexes = sqlite.prepare("select name from pragma_index_list('key_windows')").pluck().all();
-  assert.ok(indexes.includes('key_windows_at'), 'the migration ran');
+  const indexes = sqlite.prepare("select name from pragma_index_list('live_rejections')").pluck().all();
+  assert.ok(indexes.includes('live_rejections_received'), 'the migration ran');
   assert.equal(sqlite.pragma('journal_mode', { simple: true }), 'delete', 'one self-contained file');
 });
 

@@ -91,6 +91,10 @@ const UNDO_AFTER_0007: Record<string, readonly string[]> = {
     'drop table live_events',
   ],
   '0018-key-windows-by-time': ['drop index key_windows_at'],
+  '0019-live-rejection-repeats': [
+    'drop index live_rejections_received',
+    'alter table live_rejections drop column repeats',
+  ],
   '0017-change-tombstones': [
     'alter table changes drop column replaced_by',
     'alter table changes drop column removed',

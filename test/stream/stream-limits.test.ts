@@ -1,12 +1,15 @@
-// What a stream may hold: streams per key (429 past the plan's number, free again when one closes), and
-// memory per stream (a client that stops reading is dropped, one that reads slowly catches up).
+// What a stream may hold: streams per key (429 past the plan's number or the configured cap, free again
+// when one closes), streams per process (503 past the configured number), and memory per stream (a
+// client that stops reading is dropped, one that reads slowly catches up).
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { test } from 'node:test';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { issueApiKey } from '../../src/auth/api-keys.js';
 import type { Plan } from '../../src/config/plans.js';
 import { decision, type LimitStore } from '../../src/limits/limit-store.js';
+import { insertApiKey } from '../../src/storage/repositories/api-key.repository.js';
 import { notifyLiveEvents } from '../../src/stream/live-notify.js';
 import { buildTestApp } from '../support/build-app.js';
 import { madeUpKey } from '../support/made-up-key.js';
@@ -59,6 +62,42 @@ test('a key holds at most its plan’s per-minute limit of streams at once', asy
   const again = await openStream(url, built.auth());
   t.after(() => again.close());
   assert.equal(again.status, 200, 'its slot is free again');
+});
+
+test('the configured caps: streams per key whatever the plan, and per process whatever the key', async (t) => {
+  const built = await buildTestApp(t);
+  const { base } = await streamApp(t, built.storage, {
+    app: { limits: unlimited, plans: TWO_STREAMS },
+    feed: { maxStreamsPerKey: 1, maxStreamsPerWorker: 2 },
+  });
+  const url = `${base}/football/live/stream`;
+  const issued = issueApiKey('development', 'second', new Date());
+  await insertApiKey(built.storage.db, issued.row);
+  const second = { authorization: `Bearer ${issued.key}` };
+  const opened = [await openStream(url, built.auth())];
+  t.after(() => opened.forEach((s) => s.close()));
+  assert.equal(opened[0]!.status, 200);
+
+  // The plan allows two; TOUCHLINE_STREAM_MAX_PER_KEY one.
+  const capped = await openStream(url, built.auth());
+  assert.equal(capped.status, 429, capped.body);
+  assert.deepEqual((JSON.parse(capped.body) as { error: { details: unknown } }).error.details, {
+    limit: 'streams',
+    limit_value: 1,
+    retry_after_seconds: 5,
+  });
+
+  opened.push(await openStream(url, second));
+  assert.equal(opened[1]!.status, 200);
+  // The process holds two: a third key would be refused too, whatever its own streams.
+  const issuedThird = issueApiKey('development', 'third', new Date());
+  await insertApiKey(built.storage.db, issuedThird.row);
+  const full = await openStream(url, { authorization: `Bearer ${issuedThird.key}` });
+  assert.equal(full.status, 503, full.body);
+  const { error } = JSON.parse(full.body) as { error: { code: string; details: unknown } };
+  assert.equal(error.code, 'service_unavailable');
+  assert.deepEqual(error.details, { limit: 'streams_per_worker', limit_value: 2, retry_after_seconds: 5 });
+  assert.equal(full.headers['retry-after'], '5');
 });
 
 test('memory per stream is bounded: a client that stops reading is dropped, a slow one catches up', async (t) => {

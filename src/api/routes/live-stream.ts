@@ -11,12 +11,14 @@ import type { OnAnswered } from '../answered-request.js';
 import type { RouteDeps } from '../route-context.js';
 import { errorResponses } from '../schemas/common.js';
 import { OpenStreams } from '../stream/open-streams.js';
+import { StreamKeys, type KeyCheck } from '../stream/stream-keys.js';
 import {
   RETRY_MS,
   STREAM_EXAMPLE,
   STREAM_HEADERS,
   StreamToken,
   streamsAllowed,
+  streamsFull,
   streamsLimited,
   streamsUnavailable,
 } from '../stream/stream-answers.js';
@@ -27,7 +29,7 @@ import {
   StreamQuery,
   StreamTokenQuery,
 } from '../stream/stream-query.js';
-import { streamTokenIdentity } from '../stream/token-identity.js';
+import { keyById, streamTokenIdentity } from '../stream/token-identity.js';
 
 export interface LiveStreamDeps extends RouteDeps {
   live: LiveStreams;
@@ -65,8 +67,14 @@ function streamUrl(prefix: string, filter: StreamFilter, token: string): string 
 export const liveStreamRoutes: FastifyPluginAsyncTypebox<LiveStreamDeps> = async (app, deps) => {
   const { live, storage } = deps;
   const streams = new OpenStreams(live.heartbeatMs);
+  const keys = new StreamKeys();
+  /** Streams admitted and not yet open (waiting for their slot or the log): counted against the process's. */
+  let opening = 0;
   app.decorateRequest('streamed', false);
-  app.addHook('preClose', async () => streams.close());
+  app.addHook('preClose', async () => {
+    keys.close();
+    streams.close();
+  });
   const prefix = app.prefix;
 
   app.get(
@@ -94,24 +102,50 @@ export const liveStreamRoutes: FastifyPluginAsyncTypebox<LiveStreamDeps> = async
       await checkFilterExists(storage, filter);
       if (request.method === 'HEAD') return reply.headers(STREAM_HEADERS).send();
       if (streams.closed) throw streamsUnavailable('stream service (shutting down)', request.id);
-      const admitted = request.admitted!;
-      const limit = streamsAllowed(admitted.plan);
-      let release: ReleaseSlot | undefined;
+      if (streams.size + opening >= live.maxStreamsPerWorker) throw streamsFull(live.maxStreamsPerWorker);
+      opening += 1;
       try {
-        release = await live.slots.acquire(admitted.key.id, limit);
-      } catch {
-        throw streamsUnavailable('stream counters', request.id);
+        const release = await takeSlot(request);
+        openStream(request, reply, filter, after, release);
+      } finally {
+        opening -= 1;
       }
-      if (!release) throw streamsLimited(limit);
-      try {
-        await live.hub.ready();
-      } catch {
-        release();
-        throw streamsUnavailable('live event log', request.id);
-      }
-      openStream(request, reply, filter, after, release);
     },
   );
+
+  /** The key's stream slot, once the log is known: 429 when the key holds all it may, 503 when unknown. */
+  async function takeSlot(request: FastifyRequest): Promise<ReleaseSlot> {
+    const admitted = request.admitted!;
+    const limit = streamsAllowed(admitted.plan, live.maxStreamsPerKey);
+    let release: ReleaseSlot | undefined;
+    try {
+      release = await live.slots.acquire(admitted.key.id, limit);
+    } catch {
+      throw streamsUnavailable('stream counters', request.id);
+    }
+    if (!release) throw streamsLimited(limit);
+    try {
+      await live.hub.ready();
+    } catch {
+      release();
+      throw streamsUnavailable('live event log', request.id);
+    }
+    return release;
+  }
+
+  /**
+   * How a stream's key is judged again while it lasts (stream-keys.ts), as the request that opened it
+   * was: by the key sent, through the directory every request goes through, or by the key its token
+   * names. Returns the credential its streams are grouped by.
+   */
+  function keyCheckOf(request: FastifyRequest): [string, KeyCheck] {
+    const { authorization } = request.headers;
+    if (authorization !== undefined) {
+      return [`key ${authorization}`, async (now) => deps.admission.identify(authorization, now)];
+    }
+    const keyId = request.admitted!.key.id;
+    return [`id ${keyId}`, (now) => keyById(deps.admission, storage, keyId, now)];
+  }
 
   function openStream(
     request: FastifyRequest,
@@ -125,16 +159,19 @@ export const liveStreamRoutes: FastifyPluginAsyncTypebox<LiveStreamDeps> = async
     request.streamed = true;
     const res = reply.raw;
     let unsubscribe = () => undefined as void;
+    let unwatch = () => undefined as void;
     const stream: SseStream = new SseStream(res, {
       bufferBytes: live.bufferBytes,
       stallMs: 2 * live.heartbeatMs,
       cursor: () => live.hub.cursor!,
+      eventBytes: () => live.hub.meanEventBytes,
       // The hub's memory of recent events first: a wave of reconnections reads the log once, not per client.
       backlog: async (from, limit) =>
         live.hub.recentAfter(from, filter, limit) ??
         (await liveEventsAfter(storage.db, { after: from, limit, ...filter })).map(liveEventOf),
       onEnd: () => {
         unsubscribe();
+        unwatch();
         release();
         streams.remove(stream);
         deps.onAnswered?.({
@@ -158,6 +195,8 @@ export const liveStreamRoutes: FastifyPluginAsyncTypebox<LiveStreamDeps> = async
     // Subscribed and started in one step: what the hub publishes from the cursor on waits in the stream.
     unsubscribe = live.hub.subscribe(filter, stream);
     streams.add(stream);
+    const [credential, check] = keyCheckOf(request);
+    unwatch = keys.watch(credential, check, stream);
     stream.start(after).catch(() => stream.end());
   }
 

@@ -8,13 +8,30 @@ export const RETRY_MS = 2000;
 /** A client refused for its open streams may try again after this (s): a stream ends when its client leaves. */
 const STREAMS_RETRY_AFTER_S = 5;
 
+/** A stream refused because this process serves all it may: try again shortly, or another instance (s). */
+const FULL_RETRY_AFTER_S = 5;
+
 /**
  * Streams a key may hold open at once: as many as it may open in a minute (its plan's per-minute limit),
  * so that a plan's streams grow with what it pays for and a key cannot hold more than its plan lets it
- * open in a minute, minute after minute (docs/live-stream.md, "Limits").
+ * open in a minute, minute after minute; never more than `maxPerKey` (TOUCHLINE_STREAM_MAX_PER_KEY), so
+ * that what one key's streams hold stays within what the operator allows (docs/live-stream.md).
  */
-export function streamsAllowed(plan: Plan): number {
-  return plan.requestsPerMinute;
+export function streamsAllowed(plan: Plan, maxPerKey: number): number {
+  return Math.min(plan.requestsPerMinute, maxPerKey);
+}
+
+/**
+ * 503: this process holds the streams it may (TOUCHLINE_STREAM_MAX_PER_WORKER). The server's limit, not
+ * the key's: behind a load balancer the client's next try may reach another instance.
+ */
+export function streamsFull(limit: number): ApiError {
+  return new ApiError(
+    'service_unavailable',
+    `This server holds the ${limit} streams it serves at once; try again shortly.`,
+    { limit: 'streams_per_worker', limit_value: limit, retry_after_seconds: FULL_RETRY_AFTER_S },
+    { 'retry-after': String(FULL_RETRY_AFTER_S) },
+  );
 }
 
 /** The 429 of a stream refused because its key holds all the streams its plan allows. */

@@ -1,4 +1,4 @@
-import type { Admission } from '../../auth/admission.js';
+import type { Admission, Identified, Refused } from '../../auth/admission.js';
 import type { Storage } from '../../storage/connection.js';
 import { findApiKey } from '../../storage/repositories/api-key.repository.js';
 import { checkStreamToken, sameFilter } from '../../stream/stream-token.js';
@@ -16,6 +16,19 @@ function refusedToken(reason: 'invalid' | 'expired', message: string): ApiError 
     { reason, credential: 'stream_token' },
     { 'www-authenticate': `${REALM}, error="invalid_token", error_description="stream token ${reason}"` },
   );
+}
+
+/**
+ * The key a stream token names, read by its ID and judged as of `now` as its current secret would be:
+ * how a token's stream is admitted, and how it is judged again while it lasts (stream-keys.ts).
+ */
+export async function keyById(
+  admission: Admission,
+  storage: Storage,
+  keyId: string,
+  now: number,
+): Promise<Identified | Refused> {
+  return admission.identifyKey(await findApiKey(storage.db, keyId), now);
 }
 
 /**
@@ -40,7 +53,7 @@ export function streamTokenIdentity(admission: Admission, storage: Storage, secr
       if (!sameFilter(checked.grant.filter, rawFilterOf(request.query))) {
         throw refusedToken('invalid', 'The stream token was issued for another match_id or competition_id.');
       }
-      return admission.identifyKey(await findApiKey(storage.db, checked.grant.keyId), now);
+      return keyById(admission, storage, checked.grant.keyId, now);
     })();
   };
 }

@@ -75,7 +75,9 @@ export async function liveRejectionsCommand(
     if (rows.length === 0) process.stdout.write('no live update was rejected\n');
     for (const r of rows) {
       process.stdout.write(
-        `${r.received_at}\t${r.actor}\t${r.match_ref ?? '-'}\t${r.update_id ?? '-'}\t${r.reason}\n`,
+        // A summary row (one batch's refusals for one reason past its first examples) says how many.
+        `${r.received_at}\t${r.actor}\t${r.match_ref ?? '-'}\t${r.update_id ?? '-'}\t${r.reason}` +
+          `${r.repeats > 1 ? `\t(×${r.repeats})` : ''}\n`,
       );
     }
     return 0;

@@ -18,6 +18,7 @@ import * as liveEvents from './0015-live-events.js';
 import * as invalidations from './0016-invalidations.js';
 import * as changeTombstones from './0017-change-tombstones.js';
 import * as keyWindowsByTime from './0018-key-windows-by-time.js';
+import * as liveRejectionRepeats from './0019-live-rejection-repeats.js';
 
 /** Migrations are listed here in order; each receives the engine for the few DDL spellings that differ. */
 const MIGRATIONS = {
@@ -39,6 +40,7 @@ const MIGRATIONS = {
   '0016-invalidations': invalidations,
   '0017-change-tombstones': changeTombstones,
   '0018-key-windows-by-time': keyWindowsByTime,
+  '0019-live-rejection-repeats': liveRejectionRepeats,
 };
 
 /** The migrations' names, in the order they apply. */

@@ -97,18 +97,14 @@ export async function newestLiveSeq(db: Db): Promise<number> {
   return Number(row?.seq ?? 0);
 }
 
-export type NewLiveRejection = Omit<LiveRejectionTable, 'seq'>;
-
-/** Keeps a refused update, with its reason, for the operator. */
-export async function recordLiveRejection(db: Db, rejection: NewLiveRejection): Promise<void> {
-  await db.insertInto('live_rejections').values(rejection).execute();
-}
+/** A refusal as the log holds it (written by live-rejection.repository.ts); `repeats` > 1 for a summary. */
+export type LiveRejectionRecord = Omit<Selectable<LiveRejectionTable>, 'seq'>;
 
 /** The newest refusals, newest first. */
-export async function recentLiveRejections(db: Db, limit: number): Promise<NewLiveRejection[]> {
+export async function recentLiveRejections(db: Db, limit: number): Promise<LiveRejectionRecord[]> {
   return db
     .selectFrom('live_rejections')
-    .select(['received_at', 'actor', 'match_ref', 'update_id', 'reason', 'excerpt'])
+    .select(['received_at', 'actor', 'match_ref', 'update_id', 'reason', 'excerpt', 'repeats'])
     .orderBy('seq', 'desc')
     .limit(limit)
     .execute();
