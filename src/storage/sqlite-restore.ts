@@ -12,6 +12,7 @@ import {
   syncFolderOf,
 } from './sqlite-files.js';
 import { latestOf, NotTouchlineError, readSchemaLevel, type SchemaLevel } from './sqlite-schema-level.js';
+import { expectedShape, missingFrom, shapeOf } from './sqlite-schema-shape.js';
 
 export interface RestoreResult {
   /** The newest migration the backup had. */
@@ -26,7 +27,8 @@ export class DatabaseInUseError extends Error {}
 /**
  * Replaces the SQLite database at `target` with the backup at `backup`, which is left as it is. The backup
  * is copied beside the target, checked (a SQLite database, undamaged, Touchline's, of this version's
- * migrations or older), migrated forward, and only then renamed over the target, with the target's stale
+ * migrations or older with none missing in between), migrated forward, checked again (every table, column,
+ * index and trigger this version's migrations make is there), and only then renamed over the target, with the target's stale
  * -wal, -shm and -journal files removed first: the target is either the old database or the new one,
  * never a mixture, whatever fails or crashes on the way.
  *
@@ -48,7 +50,7 @@ export async function restoreSqlite(backup: string, target: string): Promise<Res
   try {
     fs.copyFileSync(source, staged);
     const level = check(staged, source);
-    const migrated = await migrateForward(staged);
+    const migrated = await migrateForward(staged, source);
     settle(staged);
     syncFile(staged);
     replace(staged, target);
@@ -61,13 +63,16 @@ export async function restoreSqlite(backup: string, target: string): Promise<Res
 function check(staged: string, source: string): SchemaLevel {
   const sqlite = new SqliteDatabase(staged, { fileMustExist: true });
   try {
-    let verdict: unknown;
+    let report: string[];
     try {
-      verdict = sqlite.pragma('quick_check', { simple: true });
+      report = (sqlite.pragma('quick_check') as Array<Record<string, unknown>>).map((row) =>
+        String(Object.values(row)[0]),
+      );
     } catch (error) {
       throw new Error(`${source} is not a usable SQLite database (${(error as Error).message})`);
     }
-    if (verdict !== 'ok') throw new Error(`${source} is damaged (SQLite's quick_check: ${String(verdict)})`);
+    if (report.join('\n') !== 'ok')
+      throw new Error(`${source} is damaged (${summariseQuickCheck(report, source)})`);
     let level: SchemaLevel;
     try {
       level = readSchemaLevel(sqlite);
@@ -76,6 +81,15 @@ function check(staged: string, source: string): SchemaLevel {
         throw new Error(`${source} is not a Touchline database: ${error.message}`);
       }
       throw error;
+    }
+    const gap = MIGRATION_NAMES.slice(0, level.applied.length).filter(
+      (name) => !level.applied.includes(name),
+    );
+    if (gap.length > 0) {
+      throw new Error(
+        `${source} is not a consistent Touchline database: its migrations skip ${gap.join(', ')}, ` +
+          `which later ones (up to ${latestOf(level)}) build on`,
+      );
     }
     if (level.unknown.length > 0) {
       throw new Error(
@@ -89,11 +103,53 @@ function check(staged: string, source: string): SchemaLevel {
   }
 }
 
-async function migrateForward(staged: string): Promise<string[]> {
+/** Problems quoted from quick_check's report; the rest are counted. */
+const QUOTED_PROBLEMS = 3;
+/** quick_check stops after this many problems. */
+const QUICK_CHECK_MAX = 100;
+
+/**
+ * quick_check's report in one line: its first few problems and how many there are in all, with how to
+ * read the whole report, rather than the up to 100 lines it gives for a damaged file.
+ */
+export function summariseQuickCheck(rows: readonly string[], file: string): string {
+  const problems = rows
+    .flatMap((row) => row.split('\n'))
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !/^\*\*\* in database \w+ \*\*\*$/.test(line));
+  const quoted = problems.slice(0, QUOTED_PROBLEMS).join('; ');
+  if (problems.length <= QUOTED_PROBLEMS) return `SQLite's quick_check: ${quoted}`;
+  const count = problems.length >= QUICK_CHECK_MAX ? `at least ${problems.length}` : `${problems.length}`;
+  return (
+    `SQLite's quick_check finds ${count} problems, the first: ${quoted}; ` +
+    `sqlite3 ${file} "PRAGMA quick_check" lists them all`
+  );
+}
+
+/**
+ * Migrates the staged copy to this version, then checks that it has everything the migrations make: a
+ * table dropped outside Touchline would otherwise be restored, and every route reading it answer 500.
+ */
+async function migrateForward(staged: string, source: string): Promise<string[]> {
   const storage = openStorage(`sqlite:${staged}`, { create: false });
   try {
-    const { results = [] } = await migrateToLatest(storage);
-    return results.map((r) => r.migrationName);
+    let migrated: string[];
+    try {
+      const { results = [] } = await migrateToLatest(storage);
+      migrated = results.map((r) => r.migrationName);
+    } catch (error) {
+      throw new Error(
+        `${source} is not a complete Touchline database: migrating it to this version failed ` +
+          `(${(error as Error).message})`,
+      );
+    }
+    const missing = missingFrom(await shapeOf(storage.db), await expectedShape());
+    if (missing.length > 0) {
+      const shown = missing.slice(0, 5).join(', ');
+      const more = missing.length > 5 ? ` and ${missing.length - 5} more` : '';
+      throw new Error(`${source} is not a complete Touchline database: it has no ${shown}${more}`);
+    }
+    return migrated;
   } finally {
     await storage.close();
   }

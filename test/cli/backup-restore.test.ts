@@ -1,6 +1,8 @@
 // What `backup` and `restore` refuse, and what restore does to a backup of another version: a backup over
 // an existing file (unless --force), a file that is no Touchline database, one of a newer version (each
-// refused with the database left as it was), one of an older version (migrated forward), a stale
+// refused with the database left as it was), one missing a table, a column or a migration in between
+// (refused before anything is replaced), a damaged one (refused in a few lines, however long SQLite's
+// report), one of an older version (migrated forward), a stale
 // write-ahead log at the database's path (removed, not replayed into the restored database), and
 // PostgreSQL (both exit 1 naming pg_dump or pg_restore). Under load and with a server running:
 // test/e2e/backup-restore.test.ts.
@@ -119,6 +121,73 @@ test('restore refuses what is no backup of this version, changing nothing', asyn
     ['foreign.db', 'live.db', 'newer.db', 'notes.txt'],
     'nothing staged left',
   );
+});
+
+test('restore refuses a backup missing a table, a column or a migration, changing nothing', async (t) => {
+  const dir = tempDir(t);
+  const live = path.join(dir, 'live.db');
+  const env = { DATABASE_URL: `sqlite:${live}` };
+  await database(live, 'live');
+  const liveBytes = fs.readFileSync(live);
+
+  // Every migration recorded, but the table every match route reads gone: /health would say 200 and
+  // each of those routes answer 500.
+  const noMatches = path.join(dir, 'no-matches.db');
+  await database(noMatches, 'no-matches');
+  alter(noMatches, 'pragma foreign_keys = off', 'drop table matches');
+  const noColumn = path.join(dir, 'no-column.db');
+  await database(noColumn, 'no-column');
+  alter(noColumn, 'alter table competitions drop column logo_url');
+  const gap = path.join(dir, 'gap.db');
+  await database(gap, 'gap');
+  const skipped = MIGRATION_NAMES[3]!;
+  alter(gap, `delete from touchline_migrations where name = '${skipped}'`);
+
+  const cases: Array<[string, RegExp]> = [
+    [noMatches, /no-matches\.db is not a complete Touchline database: it has no table matches$/m],
+    [
+      noColumn,
+      /no-column\.db is not a complete Touchline database: it has no column competitions\.logo_url$/m,
+    ],
+    [gap, new RegExp(`gap\\.db is not a consistent Touchline database: its migrations skip ${skipped}, `)],
+  ];
+  const results = await Promise.all(cases.map(([file]) => cliOnce(['restore', file], env)));
+  results.forEach((result, i) => assertRefused(result, cases[i]![1], path.basename(cases[i]![0])));
+  assert.ok(fs.readFileSync(live).equals(liveBytes), 'the database is as it was');
+  assert.deepEqual(fs.readdirSync(dir).sort(), ['gap.db', 'live.db', 'no-column.db', 'no-matches.db']);
+});
+
+test("a damaged backup's refusal quotes a few of SQLite's problems and counts the rest", async (t) => {
+  const dir = tempDir(t);
+  const live = path.join(dir, 'live.db');
+  await database(live, 'live');
+  const damaged = path.join(dir, 'damaged.db');
+  await database(damaged, 'damaged');
+  // Enough rows for an index of many pages, then a run of those pages overwritten: quick_check's report
+  // is then its full 100 lines.
+  alter(
+    damaged,
+    'create table filler (id integer primary key, x text)',
+    'create index filler_x on filler (x)',
+    "with recursive n(i) as (select 1 union all select i + 1 from n where i < 20000) insert into filler (x) select 'value ' || i || printf('%50s', '') from n",
+  );
+  const bytes = fs.readFileSync(damaged);
+  const pages = Math.floor(bytes.length / 4096);
+  for (let page = pages - 80; page < pages - 20; page += 1)
+    bytes.fill(0x41, page * 4096 + 100, page * 4096 + 400);
+  fs.writeFileSync(damaged, bytes);
+
+  const result = await cliOnce(['restore', damaged], { DATABASE_URL: `sqlite:${live}` });
+  assertRefused(
+    result,
+    /damaged\.db is damaged \(SQLite's quick_check finds (at least )?\d+ problems, the first: /,
+    'damaged',
+  );
+  assert.match(result.stderr, /"PRAGMA quick_check" lists them all\)/);
+  const lines = result.stderr.trim().split('\n');
+  assert.ok(lines.length <= 2, `a short refusal, not the whole report:\n${result.stderr}`);
+  assert.ok(result.stderr.length < 1000, `${result.stderr.length} characters`);
+  assert.deepEqual(keyNames(live), ['live']);
 });
 
 test('restore migrates a backup of an older version forward', async (t) => {
