@@ -23,11 +23,30 @@ const UNAVAILABLE_NETWORK = new Set([
   'EPIPE',
 ]);
 
-/** Driver messages with no code: a pool that timed out or a connection that ended under a query. */
+/**
+ * Driver messages with no code: a connection that could not be made in time (pg-pool says "Connection
+ * terminated due to connection timeout") or that ended under a query.
+ */
 const UNAVAILABLE_MESSAGE =
-  /timeout exceeded when trying to connect|Query read timeout|Connection terminated|driver has already been destroyed|database connection is not open/i;
+  /Query read timeout|Connection terminated|driver has already been destroyed|database connection is not open/i;
+
+/**
+ * pg-pool's refusal of a query that waited its whole connection timeout for one of the pool's
+ * connections, all in use (only that wait says exactly this): the server is busy, the database may be
+ * perfectly well.
+ */
+const POOL_EXHAUSTED_MESSAGE = /^timeout exceeded when trying to connect$/;
 
 const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+/**
+ * Whether an error is a query that found every connection of the pool in use for as long as it may wait:
+ * a busy server (503, not logged as the database being away), not an outage.
+ */
+export function isPoolExhausted(error: unknown): boolean {
+  const message = (error as { message?: unknown } | null)?.message;
+  return error instanceof Error && typeof message === 'string' && POOL_EXHAUSTED_MESSAGE.test(message);
+}
 
 /** Whether an error means the database could not serve, rather than a bug: those answer 503. */
 export function isStorageUnavailable(error: unknown): boolean {

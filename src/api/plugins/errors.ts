@@ -5,7 +5,7 @@ import { ApiError, ERROR_CATALOGUE, errorEnvelope, type ErrorCode } from '../err
 import type { RouteTable } from '../routing/route-table.js';
 import { NO_CONTROL_CHARACTERS } from '../schemas/common.js';
 import { resourceNamed } from '../schemas/ids.js';
-import { isStorageUnavailable } from '../storage-faults.js';
+import { isPoolExhausted, isStorageUnavailable } from '../storage-faults.js';
 
 interface ValidationIssue {
   instancePath: string;
@@ -64,9 +64,24 @@ function unavailable(what: string, request: FastifyRequest, retryAfter: number):
   );
 }
 
+/** Every database connection of this process was in use for as long as a query may wait for one. */
+const BUSY_MESSAGE =
+  'The server is too busy to read the database now (every connection in use); try again shortly.';
+
+function busy(request: FastifyRequest): ApiError {
+  return new ApiError(
+    'service_unavailable',
+    BUSY_MESSAGE,
+    { request_id: request.id },
+    { 'retry-after': '1' },
+  );
+}
+
 function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
   if (error.validation) return describeValidation(error, request);
+  // Before the outages: every connection in use is a busy server, with the database well.
+  if (isPoolExhausted(error)) return busy(request);
   if (isStorageUnavailable(error)) return unavailable('database', request, 5);
   if (error instanceof LimitsUnavailableError) return unavailable('request counters', request, 1);
   const status = error.statusCode ?? 500;

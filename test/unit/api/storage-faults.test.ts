@@ -49,7 +49,9 @@ test('network errors and the drivers’ messages without a code are outages; any
   assert.equal(isStorageUnavailable(withCode('ECONNREFUSED')), true);
   assert.equal(isStorageUnavailable(withCode('EAI_AGAIN')), true);
   assert.equal(isStorageUnavailable(new Error('Connection terminated unexpectedly')), true);
-  assert.equal(isStorageUnavailable(new Error('timeout exceeded when trying to connect')), true);
+  assert.equal(isStorageUnavailable(new Error('Connection terminated due to connection timeout')), true);
+  // A wait for a connection of a full pool is a busy server, not an outage (pool-exhausted.test.ts).
+  assert.equal(isStorageUnavailable(new Error('timeout exceeded when trying to connect')), false);
   assert.equal(isStorageUnavailable(new TypeError('x is undefined')), false);
   assert.equal(isStorageUnavailable(null), false);
   assert.equal(isStorageUnavailable('55000'), false);
