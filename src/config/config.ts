@@ -1,16 +1,25 @@
 import os from 'node:os';
 import path from 'node:path';
-import { MAX_RING_BYTES } from '../cache/body-ring.js';
 import { ConfigError } from './config-error.js';
+import {
+  DEFAULT_DATABASE_FILE,
+  DEFAULT_SOURCES,
+  DEFAULT_USAGE_FLUSH_MS,
+  type EnvironmentVariables,
+  type VariableName,
+} from './environment-schema.js';
 import { readPlans, type Plan } from './plans.js';
+import { decodeVariable, readEnvironment } from './read-environment.js';
 import { readStreamConfig, type StreamConfig } from './stream-config.js';
 import { readLiveBatchConfig, type LiveBatchConfig } from './live-batch-config.js';
 import { readDownloadConfig, type DownloadConfig } from './download-config.js';
 
-export { ConfigError };
+export { ConfigError, DEFAULT_DATABASE_FILE, DEFAULT_SOURCES, DEFAULT_USAGE_FLUSH_MS };
+
+const MiB = 1024 * 1024;
 
 export type Environment = 'development' | 'production';
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+export type LogLevel = EnvironmentVariables['LOG_LEVEL'];
 
 export interface Config {
   host: string;
@@ -109,10 +118,6 @@ export interface AdminListenerConfig {
   token: string;
 }
 
-export const DEFAULT_SOURCES = [
-  'https://github.com/openfootball/football.json/archive/refs/heads/master.tar.gz',
-];
-
 /** A source `serve` re-ingests every `intervalMs` (measured from the end of its newest run). */
 export interface RefreshSchedule {
   source: string;
@@ -121,8 +126,6 @@ export interface RefreshSchedule {
 
 /** Every configured source is refreshed this often when TOUCHLINE_REFRESH is not set (ms). */
 export const DEFAULT_REFRESH_MS = 60 * 60 * 1000;
-const DEFAULT_RETRY_MIN_MS = 60 * 1000;
-const DEFAULT_RETRY_MAX_MS = 60 * 60 * 1000;
 /** The shortest refresh interval or retry delay accepted (tests use a few seconds). */
 const MIN_DURATION_MS = 1000;
 
@@ -143,32 +146,7 @@ export function parseDuration(raw: string): number | undefined {
   return Math.round(Number(m[1]) * DURATION_UNITS[m[2]!]!);
 }
 
-const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
 type Env = Record<string, string | undefined>;
-
-function readPort(env: Env, name = 'PORT', fallback = '8080'): number {
-  const raw = env[name] ?? fallback;
-  const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port < 0 || port > 65535) {
-    throw new ConfigError(name, `must be an integer between 0 and 65535, got "${raw}"`);
-  }
-  return port;
-}
-
-/** `on` (or unset): every request; `off`: none; a number in [0, 1]: that fraction of them. */
-function readAccessLog(raw: string | undefined): number {
-  if (raw === undefined || raw === '' || raw === 'on') return 1;
-  if (raw === 'off') return 0;
-  const fraction = Number(raw);
-  if (!/^(0|1|0?\.\d+|1\.0+)$/.test(raw) || !(fraction >= 0 && fraction <= 1)) {
-    throw new ConfigError(
-      'TOUCHLINE_ACCESS_LOG',
-      `must be on, off or a fraction between 0 and 1, got "${raw}"`,
-    );
-  }
-  return fraction;
-}
 
 /** `*` (or unset), `off` (or empty), or a comma-separated list of origins such as https://example.org. */
 export function readCorsOrigins(raw: string | undefined): '*' | readonly string[] | null {
@@ -186,118 +164,35 @@ export function readCorsOrigins(raw: string | undefined): '*' | readonly string[
   return Object.freeze(origins);
 }
 
-function readEnum<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!(allowed as readonly string[]).includes(raw)) {
-    throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${raw}"`);
-  }
-  return raw as T;
-}
-
-/** The SQLite file used when DATABASE_URL is unset, relative to the working directory. */
-export const DEFAULT_DATABASE_FILE = path.join('var', 'touchline.db');
-
-function readDatabaseUrl(env: Env, cwd: string): string {
-  const raw = env.DATABASE_URL;
-  if (raw === undefined || raw === '') return `sqlite:${path.join(cwd, DEFAULT_DATABASE_FILE)}`;
-  if (/^postgres(ql)?:\/\//.test(raw)) return raw;
-  if (raw.startsWith('sqlite:')) {
-    const file = raw.slice('sqlite:'.length).replace(/^\/\//, '');
-    if (file === '')
-      throw new ConfigError('DATABASE_URL', 'sqlite: needs a file path, e.g. sqlite:var/touchline.db');
-    return file === ':memory:' ? 'sqlite::memory:' : `sqlite:${path.resolve(cwd, file)}`;
-  }
-  throw new ConfigError(
-    'DATABASE_URL',
-    `must start with sqlite: or postgres://, got "${raw.replace(/\/\/[^@]*@/, '//***@')}"`,
-  );
-}
-
-function readRedisUrl(env: Env): string | null {
-  const raw = env.REDIS_URL;
-  if (raw === undefined || raw === '') return null;
-  if (!/^rediss?:\/\/[^\s]+$/.test(raw)) {
-    throw new ConfigError('REDIS_URL', 'must start with redis:// or rediss://');
-  }
-  return raw;
+/** A DATABASE_URL the schema let through, its SQLite file resolved against the working directory. */
+function resolveDatabaseUrl(raw: string, cwd: string): string {
+  if (!raw.startsWith('sqlite:')) return raw;
+  const file = raw.slice('sqlite:'.length).replace(/^\/\//, '');
+  if (file === '')
+    throw new ConfigError('DATABASE_URL', 'sqlite: needs a file path, e.g. sqlite:var/touchline.db');
+  return file === ':memory:' ? 'sqlite::memory:' : `sqlite:${path.resolve(cwd, file)}`;
 }
 
 /** "auto" (one per core) or 1-256; shared by TOUCHLINE_WORKERS and `serve --workers`. */
 export function parseWorkerCount(raw: string, name: string): number {
-  if (raw === 'auto') return os.availableParallelism();
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 256) {
-    throw new ConfigError(name, `must be "auto" or an integer from 1 to 256, got "${raw}"`);
-  }
-  return Number(raw);
+  return workerCount(decodeVariable('TOUCHLINE_WORKERS', raw, name));
 }
 
-function readWorkers(env: Env, mode: Environment): number {
-  const raw = env.TOUCHLINE_WORKERS;
-  if (raw === undefined || raw === '') return mode === 'production' ? os.availableParallelism() : 1;
-  return parseWorkerCount(raw, 'TOUCHLINE_WORKERS');
+function workerCount(value: number | 'auto'): number {
+  return value === 'auto' ? os.availableParallelism() : value;
 }
 
-function readNonNegativeInt(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
-  return Number(raw);
-}
-
-function readPositiveInt(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) {
-    throw new ConfigError(name, `must be a positive integer, got "${raw}"`);
-  }
-  return Number(raw);
-}
-
-/**
- * How often a process writes the request counts it holds, by default (src/limits/usage-ledger.ts). Not
- * every second: on SQLite each commit makes every API process's connection drop its whole page cache at
- * its next read (WAL mode knows changes per database file, not per table), so counts written every second
- * slowed every uncached read of a busy server (bench/README.md, "Counts written less often"). What it
- * costs: a hard crash loses up to this long of counts, in the customers' favour.
- */
-export const DEFAULT_USAGE_FLUSH_MS = 5000;
-
-/** TOUCHLINE_USAGE_FLUSH_MS: from a tenth of a second to a minute (a key's window is a minute long). */
-function readUsageFlushMs(env: Env): number {
-  const ms = readPositiveInt(env, 'TOUCHLINE_USAGE_FLUSH_MS', DEFAULT_USAGE_FLUSH_MS);
-  if (ms < 100 || ms > 60_000) {
-    throw new ConfigError('TOUCHLINE_USAGE_FLUSH_MS', `must be 100 to 60000 (ms), got "${ms}"`);
-  }
-  return ms;
-}
-
-/** TOUCHLINE_CACHE_MB in bytes: one region per process (cache/body-ring.ts), at most the largest Buffer. */
-function readCacheBytes(env: Env): number {
-  const bytes = readPositiveInt(env, 'TOUCHLINE_CACHE_MB', 16) * 1024 * 1024;
-  const most = Math.floor(MAX_RING_BYTES / (1024 * 1024));
-  if (bytes > most * 1024 * 1024) {
-    throw new ConfigError('TOUCHLINE_CACHE_MB', `must be at most ${most}, got "${env.TOUCHLINE_CACHE_MB}"`);
-  }
-  return bytes;
-}
-
-function readSources(env: Env): string[] {
-  const raw = env.TOUCHLINE_SOURCES;
-  if (raw === undefined) return DEFAULT_SOURCES;
+/** A comma-separated list, its items trimmed and the empty ones left out. */
+function listOf(raw: string): string[] {
   return raw
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
 }
 
-function readDuration(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const ms = parseDuration(raw);
-  if (ms === undefined) {
-    throw new ConfigError(name, `must be a duration such as 30s, 15m, 1h or 1d, got "${raw}"`);
-  }
+/** A duration the schema let through (DURATION_PATTERN), in ms: never under a second. */
+function durationMs(name: VariableName, raw: string): number {
+  const ms = parseDuration(raw)!;
   if (ms < MIN_DURATION_MS) throw new ConfigError(name, `must be at least 1s, got "${raw}"`);
   return ms;
 }
@@ -364,11 +259,10 @@ export const MIN_ADMIN_TOKEN_LENGTH = 24;
  * which the port requires: at least 24 printable characters, and not shaped like an API key, so that no
  * key is ever taken for it.
  */
-function readAdmin(env: Env): AdminListenerConfig | null {
-  const raw = env.TOUCHLINE_ADMIN_PORT;
-  if (raw === undefined || raw === '') return null;
-  const port = readPort(env, 'TOUCHLINE_ADMIN_PORT');
-  const token = env.TOUCHLINE_ADMIN_TOKEN ?? '';
+function adminListener(vars: EnvironmentVariables): AdminListenerConfig | null {
+  const port = vars.TOUCHLINE_ADMIN_PORT;
+  if (port === undefined) return null;
+  const token = vars.TOUCHLINE_ADMIN_TOKEN ?? '';
   if (token === '') {
     throw new ConfigError('TOUCHLINE_ADMIN_TOKEN', 'must be set when TOUCHLINE_ADMIN_PORT is');
   }
@@ -382,56 +276,62 @@ function readAdmin(env: Env): AdminListenerConfig | null {
   if (/^(test|live)_/.test(token)) {
     throw new ConfigError('TOUCHLINE_ADMIN_TOKEN', 'must not look like an API key (test_… or live_…)');
   }
-  return { host: env.TOUCHLINE_ADMIN_HOST || '127.0.0.1', port, token };
+  return { host: vars.TOUCHLINE_ADMIN_HOST, port, token };
 }
 
-/** Parses and validates the whole configuration once; callers receive a frozen object. */
+/**
+ * Reads the whole configuration once: the environment decoded through its schema (environment-schema.ts),
+ * then what the schema cannot say (grammars, rules joining variables, units); callers receive a frozen
+ * object.
+ */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Readonly<Config> {
-  const host = env.HOST && env.HOST !== '' ? env.HOST : '127.0.0.1';
-  const mode = readEnum(env, 'TOUCHLINE_ENV', ['development', 'production'] as const, 'development');
-  const sources = readSources(env);
-  const refreshRetryMinMs = readDuration(env, 'TOUCHLINE_REFRESH_RETRY_MIN', DEFAULT_RETRY_MIN_MS);
-  const refreshRetryMaxMs = readDuration(env, 'TOUCHLINE_REFRESH_RETRY_MAX', DEFAULT_RETRY_MAX_MS);
+  const vars = readEnvironment(env);
+  const sources = listOf(vars.TOUCHLINE_SOURCES);
+  const refreshRetryMinMs = durationMs('TOUCHLINE_REFRESH_RETRY_MIN', vars.TOUCHLINE_REFRESH_RETRY_MIN);
+  const refreshRetryMaxMs = durationMs('TOUCHLINE_REFRESH_RETRY_MAX', vars.TOUCHLINE_REFRESH_RETRY_MAX);
   if (refreshRetryMaxMs < refreshRetryMinMs) {
     throw new ConfigError(
       'TOUCHLINE_REFRESH_RETRY_MAX',
-      `must not be shorter than TOUCHLINE_REFRESH_RETRY_MIN (${env.TOUCHLINE_REFRESH_RETRY_MIN ?? '1m'})`,
+      `must not be shorter than TOUCHLINE_REFRESH_RETRY_MIN (${vars.TOUCHLINE_REFRESH_RETRY_MIN})`,
     );
   }
+  const accessLog = vars.TOUCHLINE_ACCESS_LOG;
+  const metricsPort = vars.TOUCHLINE_METRICS_PORT;
+  const workers = vars.TOUCHLINE_WORKERS;
   return Object.freeze({
-    host,
-    port: readPort(env),
-    databaseUrl: readDatabaseUrl(env, cwd),
-    redisUrl: readRedisUrl(env),
-    logLevel: readEnum(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
-    env: mode,
+    host: vars.HOST,
+    port: vars.PORT,
+    databaseUrl: resolveDatabaseUrl(vars.DATABASE_URL, cwd),
+    redisUrl: vars.REDIS_URL ?? null,
+    logLevel: vars.LOG_LEVEL,
+    env: vars.TOUCHLINE_ENV,
     sources,
-    refresh: Object.freeze(parseRefresh(env.TOUCHLINE_REFRESH, sources)),
+    refresh: Object.freeze(parseRefresh(vars.TOUCHLINE_REFRESH, sources)),
     refreshRetryMinMs,
     refreshRetryMaxMs,
-    clubs: env.TOUCHLINE_CLUBS && env.TOUCHLINE_CLUBS !== '' ? env.TOUCHLINE_CLUBS : null,
-    generationPollMs: readPositiveInt(env, 'TOUCHLINE_GENERATION_POLL_MS', 1000),
-    usageFlushMs: readUsageFlushMs(env),
-    responseCache: readEnum(env, 'TOUCHLINE_RESPONSE_CACHE', ['on', 'off'] as const, 'on') === 'on',
-    responseCacheEntries: readPositiveInt(env, 'TOUCHLINE_CACHE_ENTRIES', 5000),
-    responseCacheBytes: readCacheBytes(env),
-    sqliteMmapBytes: readNonNegativeInt(env, 'TOUCHLINE_SQLITE_MMAP_MB', 1024) * 1024 * 1024,
-    sharedCacheTtlSeconds: readPositiveInt(env, 'TOUCHLINE_SHARED_CACHE_TTL_SECONDS', 3600),
-    workers: readWorkers(env, mode),
-    plans: readPlans(env.TOUCHLINE_PLANS_FILE),
-    corsOrigins: readCorsOrigins(env.TOUCHLINE_CORS_ORIGINS),
-    compression: readEnum(env, 'TOUCHLINE_COMPRESSION', ['on', 'off'] as const, 'on') === 'on',
-    accessLogSample: readAccessLog(env.TOUCHLINE_ACCESS_LOG),
-    metrics:
-      env.TOUCHLINE_METRICS_PORT === undefined || env.TOUCHLINE_METRICS_PORT === ''
-        ? null
-        : {
-            host: env.TOUCHLINE_METRICS_HOST || '127.0.0.1',
-            port: readPort(env, 'TOUCHLINE_METRICS_PORT'),
-          },
-    drainMs: readNonNegativeInt(env, 'TOUCHLINE_DRAIN_MS', 1000),
-    admin: readAdmin(env),
-    adminToken: env.TOUCHLINE_ADMIN_TOKEN || null,
+    clubs: vars.TOUCHLINE_CLUBS ?? null,
+    generationPollMs: vars.TOUCHLINE_GENERATION_POLL_MS,
+    usageFlushMs: vars.TOUCHLINE_USAGE_FLUSH_MS,
+    responseCache: vars.TOUCHLINE_RESPONSE_CACHE === 'on',
+    responseCacheEntries: vars.TOUCHLINE_CACHE_ENTRIES,
+    // One region per process (cache/body-ring.ts); the schema bounds it by the largest Buffer.
+    responseCacheBytes: vars.TOUCHLINE_CACHE_MB * MiB,
+    sqliteMmapBytes: vars.TOUCHLINE_SQLITE_MMAP_MB * MiB,
+    sharedCacheTtlSeconds: vars.TOUCHLINE_SHARED_CACHE_TTL_SECONDS,
+    workers:
+      workers === undefined
+        ? vars.TOUCHLINE_ENV === 'production'
+          ? os.availableParallelism()
+          : 1
+        : workerCount(workers),
+    plans: readPlans(vars.TOUCHLINE_PLANS_FILE),
+    corsOrigins: readCorsOrigins(vars.TOUCHLINE_CORS_ORIGINS),
+    compression: vars.TOUCHLINE_COMPRESSION === 'on',
+    accessLogSample: accessLog === 'on' ? 1 : accessLog === 'off' ? 0 : accessLog,
+    metrics: metricsPort === undefined ? null : { host: vars.TOUCHLINE_METRICS_HOST, port: metricsPort },
+    drainMs: vars.TOUCHLINE_DRAIN_MS,
+    admin: adminListener(vars),
+    adminToken: vars.TOUCHLINE_ADMIN_TOKEN ?? null,
     stream: Object.freeze(readStreamConfig(env)),
     liveBatch: Object.freeze(readLiveBatchConfig(env)),
     download: Object.freeze(readDownloadConfig(env)),

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import { ConfigError } from './config-error.js';
 
 /** A plan sells a per-minute rate and a per-billing-period quota of requests. */
@@ -34,36 +36,47 @@ export const DEFAULT_PLANS: readonly Plan[] = [
 export const DEFAULT_PLAN = 'free';
 export const DEVELOPMENT_PLAN = 'development';
 
-function positiveInt(value: unknown, where: string): number {
-  if (!Number.isInteger(value) || (value as number) < 1) {
-    throw new ConfigError('TOUCHLINE_PLANS_FILE', `${where} must be a positive integer`);
-  }
-  return value as number;
-}
+const positive = (field: string) =>
+  Type.Integer({ minimum: 1, errorMessage: `${field} must be a positive integer` });
+
+/** What TOUCHLINE_PLANS_FILE holds: a non-empty array of plans; fields it does not know are ignored. */
+export const PlansFileSchema = Type.Array(
+  Type.Object(
+    {
+      name: Type.String({ pattern: '^[a-z0-9-]{1,40}$', errorMessage: 'name must be 1-40 of a-z, 0-9, -' }),
+      requests_per_minute: positive('requests_per_minute'),
+      requests_per_period: positive('requests_per_period'),
+      description: Type.Optional(Type.String({ errorMessage: 'description must be a string' })),
+    },
+    { errorMessage: 'must be an object with a name, requests_per_minute and requests_per_period' },
+  ),
+  { minItems: 1, errorMessage: 'must hold a non-empty JSON array of plans' },
+);
 
 export function parsePlans(json: unknown): Plan[] {
-  if (!Array.isArray(json) || json.length === 0) {
-    throw new ConfigError('TOUCHLINE_PLANS_FILE', 'must hold a non-empty JSON array of plans');
+  const error = Value.Errors(PlansFileSchema, json).First();
+  if (error !== undefined) {
+    // The path is /<index>/<field>; the innermost schema that refused says what was wrong.
+    const [, index, field] = error.path.split('/');
+    const where =
+      index === undefined ? '' : `plan ${index}${field === undefined ? '' : ` (${planName(json, index)})`}: `;
+    const message = (error.schema as { errorMessage?: string }).errorMessage ?? error.message;
+    throw new ConfigError('TOUCHLINE_PLANS_FILE', `${where}${message}`);
   }
-  const plans = json.map((entry: Record<string, unknown>, i) => {
-    if (
-      typeof entry !== 'object' ||
-      entry === null ||
-      typeof entry.name !== 'string' ||
-      !/^[a-z0-9-]{1,40}$/.test(entry.name)
-    ) {
-      throw new ConfigError('TOUCHLINE_PLANS_FILE', `plan ${i}: name must be 1-40 of a-z, 0-9, -`);
-    }
-    return {
-      name: entry.name,
-      requestsPerMinute: positiveInt(entry.requests_per_minute, `plan ${entry.name}: requests_per_minute`),
-      requestsPerPeriod: positiveInt(entry.requests_per_period, `plan ${entry.name}: requests_per_period`),
-      description: typeof entry.description === 'string' ? entry.description : '',
-    };
-  });
+  const plans = (json as Static<typeof PlansFileSchema>).map((entry) => ({
+    name: entry.name,
+    requestsPerMinute: entry.requests_per_minute,
+    requestsPerPeriod: entry.requests_per_period,
+    description: entry.description ?? '',
+  }));
   const names = new Set(plans.map((p) => p.name));
   if (names.size !== plans.length) throw new ConfigError('TOUCHLINE_PLANS_FILE', 'plan names must be unique');
   return plans;
+}
+
+function planName(json: unknown, index: string): string {
+  const name = (json as Array<{ name?: unknown }>)[Number(index)]?.name;
+  return typeof name === 'string' ? name : 'no name';
 }
 
 export function readPlans(file: string | undefined): Plan[] {
