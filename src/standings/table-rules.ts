@@ -1,46 +1,91 @@
 /**
  * How a competition ranks its table: points per result and the tiebreakers it applies, in order, to
- * teams level on points. Kept as data (competition-rules.ts), one entry per competition and era, each
- * with the public reference it was taken from.
+ * teams level on points, and the changes it made that results do not show. Kept as data
+ * (data/standings/*.json, read by competition-rules.ts, competition-zones.ts and adjustments.ts), one entry per competition and era, each with the
+ * public reference it was taken from. The schemas below are the one definition: they type the code, check
+ * the files at start-up and are published beside them (*.schema.json, scripts/write-json-schemas.ts).
  */
+import type { Frozen } from '../text/data-file.js';
+import { Type, type Static, type TLiteral, type TUnion } from '@sinclair/typebox';
+
+type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K] & string> };
+
+/** A union of string literals, typed as the union of the values (TypeBox's own map loses them). */
+export function literals<const T extends readonly string[]>(
+  values: T,
+  description: string,
+): TUnion<Literals<T>> {
+  const union = Type.Union(
+    values.map((value) => Type.Literal(value)),
+    { description },
+  );
+  return union as unknown as TUnion<Literals<T>>;
+}
+
+/** A season key as stored: "2023-24", or "1994" for a calendar-year season. */
+export const SeasonKey = Type.String({
+  pattern: '^[0-9]{4}(-[0-9]{2})?$',
+  description: 'A season key as stored: "2023-24", or "1994" for a calendar-year season.',
+});
+
+/** A public page, as a URL, or a section of Touchline's documentation. */
+const Reference = Type.String({ minLength: 1, description: 'Public reference it was taken from (a URL).' });
+
+/** Free text that says what was checked and how: what a comment said when the tables were code. */
+export const Notes = Type.Optional(
+  Type.Array(Type.String({ minLength: 1 }), {
+    description: 'What was checked, against what, and what could not be: one paragraph an item.',
+  }),
+);
 
 /**
  * Criteria that separate teams level on points. The head-to-head ones compare the teams still level
  * on the matches played between them only (a mini-table); when they separate some of the teams but not
  * all, they are applied again to those still level, as UEFA and FIFA regulations say.
  */
-export type Tiebreaker =
+export const TIEBREAKERS = [
   /** goals for minus goals against */
-  | 'goal_difference'
-  | 'goals_for'
+  'goal_difference',
+  'goals_for',
   /** goals for divided by goals against (World Cups 1958-1966); no goal against ranks first */
-  | 'goal_average'
-  | 'wins'
+  'goal_average',
+  'wins',
   /** matches won away from home */
-  | 'away_wins'
+  'away_wins',
   /** goals scored away from home */
-  | 'away_goals_for'
-  | 'head_to_head_points'
-  | 'head_to_head_goal_difference'
-  | 'head_to_head_goals_for'
+  'away_goals_for',
+  'head_to_head_points',
+  'head_to_head_goal_difference',
+  'head_to_head_goals_for',
   /** goals scored away from home in the matches between the teams level */
-  | 'head_to_head_away_goals';
+  'head_to_head_away_goals',
+] as const;
+export const TiebreakerSchema = literals(TIEBREAKERS, 'A criterion that separates teams level on points.');
+export type Tiebreaker = Static<typeof TiebreakerSchema>;
 
-export interface TableRules {
-  pointsForWin: number;
-  pointsForDraw: number;
-  /** Applied in order to teams level on points; teams still level after all of them share an order by name. */
-  tiebreakers: readonly Tiebreaker[];
-  /**
-   * What decides once every criterion is exhausted, when it is not something results can show (a
-   * drawing of lots, fair-play points, a play-off): said in the documentation of computed tables.
-   */
-  finally?: string;
-  /** Public reference the rules were taken from (a URL). */
-  reference: string;
-  /** A league that splits into groups after a first phase (Scotland, Austria, Belgium...): how its final table is made. */
-  split?: TableSplit;
-}
+const SplitPoints = literals(['kept', 'halved'], 'kept, or halved (see rounding)');
+
+/** A group of a split season, of `size` clubs, named by `label` in the rows of the final table. */
+export const SplitGroupSchema = Type.Object(
+  {
+    label: Type.String({ minLength: 1 }),
+    size: Type.Integer({ minimum: 1 }),
+    points: Type.Optional(
+      literals(
+        ['kept', 'halved'],
+        "The first phase's points in this group, where they differ from the split's (Belgium's relegation play-offs).",
+      ),
+    ),
+    later: Type.Optional(
+      Type.Literal(false, {
+        description:
+          'false: no later phase of this group counts toward the table (a knockout, play-offs with clubs of another division, or nothing at all): its clubs keep their first-phase places and points, and a later match of theirs in the data is not counted.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SplitGroup = Frozen<Static<typeof SplitGroupSchema>>;
 
 /**
  * A league season that splits after a first phase of `rounds` rounds: the clubs go, by their position
@@ -51,82 +96,136 @@ export interface TableRules {
  * split applies once every club has played its `rounds` first-phase matches, or once the data holds
  * matches of the later phase; before, the table is an ordinary one.
  */
-export interface TableSplit {
-  rounds: number;
-  groups: readonly SplitGroup[];
-  /** The first phase's points in every group that does not say otherwise. */
-  points: 'kept' | 'halved';
-  /** How an odd total is halved: rounded down (by default: Austria) or up (Belgium, Greece's play-offs 5-8). */
-  rounding?: 'up';
-  /** What ranks first among clubs level on points, before every tiebreaker: a club whose half point was rounded away (Austria). */
-  levelFirst?: 'rounded_away';
-  /** What ranks last among clubs level on points, before every tiebreaker: a club whose points were rounded up (Belgium). */
-  levelLast?: 'rounded_up';
-  /**
-   * What decides, within a group, between clubs still level on points (after `levelFirst` or
-   * `levelLast`): the era's tiebreakers over the whole season's results (by default), or the places of
-   * the first phase (`first_phase_position`: Belgium, Czechia).
-   */
-  level?: 'first_phase_position';
-  /** Public reference the split was taken from (a URL). */
-  reference: string;
-}
+export const TableSplitSchema = Type.Object(
+  {
+    rounds: Type.Integer({ minimum: 1 }),
+    groups: Type.Array(SplitGroupSchema, { minItems: 1 }),
+    points: SplitPoints,
+    rounding: Type.Optional(
+      Type.Literal('up', {
+        description:
+          'How an odd total is halved: rounded down (by default: Austria) or up (Belgium, Greece).',
+      }),
+    ),
+    levelFirst: Type.Optional(
+      Type.Literal('rounded_away', {
+        description:
+          'What ranks first among clubs level on points, before every tiebreaker: a club whose half point was rounded away (Austria).',
+      }),
+    ),
+    levelLast: Type.Optional(
+      Type.Literal('rounded_up', {
+        description:
+          'What ranks last among clubs level on points, before every tiebreaker: a club whose points were rounded up (Belgium).',
+      }),
+    ),
+    level: Type.Optional(
+      Type.Literal('first_phase_position', {
+        description:
+          "What decides, within a group, between clubs still level on points (after levelFirst or levelLast): the era's tiebreakers over the whole season's results (by default), or the places of the first phase (Belgium, Czechia).",
+      }),
+    ),
+    reference: Reference,
+  },
+  { additionalProperties: false, description: 'A league that splits into groups after a first phase.' },
+);
+export type TableSplit = Frozen<Static<typeof TableSplitSchema>>;
 
-/** A group of a split season, of `size` clubs, named by `label` in the rows of the final table. */
-export interface SplitGroup {
-  label: string;
-  size: number;
-  /** The first phase's points in this group, where they differ from the split's (Belgium's relegation play-offs). */
-  points?: 'kept' | 'halved';
-  /**
-   * false: no later phase of this group counts toward the table (a knockout, play-offs with clubs of
-   * another division, or nothing at all): its clubs keep their first-phase places and points, and a later
-   * match of theirs in the data is not counted.
-   */
-  later?: false;
-}
+export const TableRulesSchema = Type.Object(
+  {
+    pointsForWin: Type.Integer({ minimum: 0 }),
+    pointsForDraw: Type.Integer({ minimum: 0 }),
+    tiebreakers: Type.Array(TiebreakerSchema, {
+      description:
+        'Applied in order to teams level on points; teams still level after all of them share an order by name.',
+    }),
+    finally: Type.Optional(
+      Type.String({
+        minLength: 1,
+        description:
+          'What decides once every criterion is exhausted, when it is not something results can show (a drawing of lots, fair-play points, a play-off): said in the documentation of computed tables.',
+      }),
+    ),
+    reference: Reference,
+    split: Type.Optional(TableSplitSchema),
+  },
+  { additionalProperties: false },
+);
+export type TableRules = Frozen<Static<typeof TableRulesSchema>>;
 
 /** Rules of one competition, by era: `from` and `until` are season keys, inclusive ("1994", "1981-82"). */
-export interface CompetitionRules {
-  /** competitions.code, as the sources give it ("en.1", "fifa.wc"). */
-  competition: string;
-  eras: ReadonlyArray<{ from?: string; until?: string; rules: TableRules }>;
-}
+export const CompetitionRulesSchema = Type.Object(
+  {
+    competition: Type.String({
+      minLength: 1,
+      description: 'competitions.code, as the sources give it ("en.1").',
+    }),
+    notes: Notes,
+    eras: Type.Array(
+      Type.Object(
+        {
+          from: Type.Optional(SeasonKey),
+          until: Type.Optional(SeasonKey),
+          notes: Notes,
+          rules: TableRulesSchema,
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1 },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type CompetitionRules = Frozen<Static<typeof CompetitionRulesSchema>>;
 
 /**
- * A change the competition made to its table that results do not show, kept as data (adjustments.ts),
- * each with its public reference. Teams are named as stored (teams.name) or by any stored alias.
+ * A change the competition made to its table that results do not show, each with its public reference.
+ * Teams are named as stored (teams.name) or by any stored alias.
  */
-export interface PointsAdjustment {
-  kind: 'points';
-  competition: string;
-  /** Season key ("2023-24"). */
-  season: string;
-  team: string;
-  /** Points added; a deduction is negative. */
-  points: number;
-  /**
-   * In a season whose points are halved at a split: true when the competition took the points from the
-   * total after the halving; otherwise they count in the first phase's total, halved with it.
-   */
-  afterSplit?: boolean;
-  reason: string;
-  reference: string;
-}
+export const PointsAdjustmentSchema = Type.Object(
+  {
+    kind: Type.Literal('points'),
+    competition: Type.String({ minLength: 1 }),
+    season: SeasonKey,
+    team: Type.String({ minLength: 1 }),
+    points: Type.Integer({ description: 'Points added; a deduction is negative.' }),
+    afterSplit: Type.Optional(
+      Type.Literal(true, {
+        description:
+          'In a season whose points are halved at a split: true when the competition took the points from the total after the halving; otherwise they count in the first phase\u2019s total, halved with it.',
+      }),
+    ),
+    reason: Type.String({ minLength: 1 }),
+    reference: Reference,
+    notes: Notes,
+  },
+  { additionalProperties: false },
+);
+export type PointsAdjustment = Frozen<Static<typeof PointsAdjustmentSchema>>;
 
 /** A match whose result was awarded (a walkover, a forfeit): the table counts this score instead. */
-export interface AwardedResult {
-  kind: 'awarded';
-  competition: string;
-  season: string;
-  home: string;
-  away: string;
-  /** The match's date (YYYY-MM-DD), for a season where the two teams met more than once at home. */
-  date?: string;
-  homeGoals: number;
-  awayGoals: number;
-  reason: string;
-  reference: string;
-}
+export const AwardedResultSchema = Type.Object(
+  {
+    kind: Type.Literal('awarded'),
+    competition: Type.String({ minLength: 1 }),
+    season: SeasonKey,
+    home: Type.String({ minLength: 1 }),
+    away: Type.String({ minLength: 1 }),
+    date: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+        description: "The match's date, for a season where the two teams met more than once at home.",
+      }),
+    ),
+    homeGoals: Type.Integer({ minimum: 0 }),
+    awayGoals: Type.Integer({ minimum: 0 }),
+    reason: Type.String({ minLength: 1 }),
+    reference: Reference,
+    notes: Notes,
+  },
+  { additionalProperties: false },
+);
+export type AwardedResult = Frozen<Static<typeof AwardedResultSchema>>;
 
-export type TableAdjustment = PointsAdjustment | AwardedResult;
+export const TableAdjustmentSchema = Type.Union([PointsAdjustmentSchema, AwardedResultSchema]);
+export type TableAdjustment = Frozen<Static<typeof TableAdjustmentSchema>>;

@@ -1,11 +1,15 @@
 /**
  * Table zones: the places whose outcome a competition's own rules fix by final position (the title,
  * promotion, a promotion or relegation play-off, relegation). They give a computed table's rows their
- * `description`. Kept as data, one line per competition and era with its reference, in competition-zones.ts.
+ * `description`. Kept as data, one entry per competition and era with its reference, in
+ * data/standings/competition-zones.json (read by competition-zones.ts).
  *
  * European places are not zones on purpose: how many a league gets, and which positions they go to,
  * depend on UEFA coefficients and on who wins the cups each year, not on the league's rules.
  */
+import type { Frozen } from '../text/data-file.js';
+import { Type, type Static } from '@sinclair/typebox';
+import { literals, SeasonKey } from './table-rules.js';
 
 /** The whole vocabulary of `description` in a computed table, documented in docs/api.md. */
 export const ZONE_DESCRIPTIONS = [
@@ -16,28 +20,42 @@ export const ZONE_DESCRIPTIONS = [
   'Relegation',
 ] as const;
 
-export type ZoneDescription = (typeof ZONE_DESCRIPTIONS)[number];
+export const ZoneDescriptionSchema = literals(
+  ZONE_DESCRIPTIONS,
+  'What the places lead to: the `description` of their rows.',
+);
+export type ZoneDescription = Static<typeof ZoneDescriptionSchema>;
 
 /** Positions `from` to `to` (inclusive, 1 = first) lead to `description`. */
-export interface TableZone {
-  from: number;
-  to: number;
-  description: ZoneDescription;
-}
+export const TableZoneSchema = Type.Object(
+  {
+    from: Type.Integer({ minimum: 1 }),
+    to: Type.Integer({ minimum: 1 }),
+    description: ZoneDescriptionSchema,
+  },
+  { additionalProperties: false },
+);
+export type TableZone = Frozen<Static<typeof TableZoneSchema>>;
 
 /** The zones of one era of a competition: `from` and `until` are season keys, inclusive. */
-export interface ZoneEra {
-  from?: string;
-  until?: string;
-  /**
-   * How many teams the league has under these rules. A table of any other size gets no description:
-   * the zones of a 20-team league say nothing about a season stored with 19, or with half its teams.
-   */
-  teams: number;
-  zones: readonly TableZone[];
-  /** Public reference the zones were taken from (a URL). */
-  reference: string;
-}
+export const ZoneEraSchema = Type.Object(
+  {
+    from: Type.Optional(SeasonKey),
+    until: Type.Optional(SeasonKey),
+    teams: Type.Integer({
+      minimum: 1,
+      description:
+        'How many teams the league has under these rules. A table of any other size gets no description: the zones of a 20-team league say nothing about a season stored with 19, or with half its teams.',
+    }),
+    zones: Type.Array(TableZoneSchema, { minItems: 1 }),
+    reference: Type.String({
+      minLength: 1,
+      description: 'Public reference the zones were taken from (a URL).',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type ZoneEra = Frozen<Static<typeof ZoneEraSchema>>;
 
 /** Zones counted among the teams that may go up; the others are counted by position. */
 const UPWARD: ReadonlySet<ZoneDescription> = new Set(['Champions', 'Promotion', 'Promotion play-offs']);
