@@ -73,3 +73,57 @@ export function utf8Text(file: ArtifactFile): string {
   if (!decoded.ok) throw new IngestError(`${file.uri}: ${decoded.reason}`);
   return decoded.text;
 }
+
+/**
+ * Characters no stored text may hold, whatever the source (docs/feed.md, "Text"):
+ * - C0 and C1 control characters and DEL. PostgreSQL refuses U+0000 in text outright, which failed the
+ *   whole run there while SQLite stored it; the others are never part of a name, and a tab or line break
+ *   in one breaks every listing and export that shows it on a line.
+ * - The explicit bidirectional formatting characters (embeddings, overrides U+202A-U+202E and isolates
+ *   U+2066-U+2069): an override reorders what follows it in every client that shows the name
+ *   (`U+202E` makes "FC Ajax" read backwards), the "Trojan Source" trick. The implicit marks (U+200E,
+ *   U+200F, U+061C), which right-to-left names legitimately carry, and joiners stay allowed.
+ * - A lone surrogate (a JSON `\ud800` escape): no character at all, stored as U+FFFD or refused.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\p{Cs}/u;
+
+function described(char: string): string {
+  const code = char.codePointAt(0)!;
+  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  if (code >= 0xd800 && code <= 0xdfff) return `a lone surrogate (${hex})`;
+  if (code >= 0x202a && code <= 0x2069) return `${hex}, a bidirectional formatting character`;
+  return `${hex}, a control character`;
+}
+
+/** Why `text` may not be stored (the first character no text may hold, and where), or null. */
+export function textProblem(text: string): string | null {
+  const found = FORBIDDEN.exec(text);
+  if (!found) return null;
+  return `contains ${described(found[0])} at character ${found.index + 1}`;
+}
+
+/**
+ * The first string anywhere in `value` (an object, an array, nested) that textProblem refuses, as
+ * `<field> <reason>` with the field written `venue.city` or `aliases[2]`; null when there is none.
+ */
+export function storedTextProblem(value: unknown, where = ''): string | null {
+  if (typeof value === 'string') {
+    const problem = textProblem(value);
+    return problem === null ? null : `${where === '' ? 'the text' : where} ${problem}`;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) {
+      const problem = storedTextProblem(value[i], `${where}[${i}]`);
+      if (problem !== null) return problem;
+    }
+    return null;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      const problem = storedTextProblem(item, where === '' ? key : `${where}.${key}`);
+      if (problem !== null) return problem;
+    }
+  }
+  return null;
+}

@@ -1,4 +1,4 @@
-import { decodeUtf8 } from '../artifacts/text.js';
+import { decodeUtf8, storedTextProblem } from '../artifacts/text.js';
 import type { ArtifactFile } from '../canonical.js';
 import { IngestError } from '../ingest-error.js';
 import { FEED_VERSION, FeedEnvelope, type FeedSourceRecord, type RecordList } from './feed-schema.js';
@@ -42,6 +42,9 @@ function readDocument(file: ArtifactFile): FeedDocument {
   const problem = schemaProblem(envelope(), value);
   if (problem) throw new IngestError(`${file.uri}: not a feed document (${problem})`);
   const doc = value as { source?: FeedSourceRecord } & Partial<Record<RecordList, unknown[]>>;
+  // The document's own text (its attribution) is not a record to reject: the document fails instead.
+  const sourceText = storedTextProblem(doc.source, 'source');
+  if (sourceText) throw new IngestError(`${file.uri}: not a feed document (${sourceText})`);
   return {
     file,
     source: doc.source,

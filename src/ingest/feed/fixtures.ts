@@ -6,7 +6,7 @@ import { FixtureDefinition, type FixtureRecord } from './feed-schema.js';
 import { keyOf, type FeedRun } from './feed-run.js';
 import { fixtureState } from './fixture-state.js';
 import { eachEntry, KeyedRecords, placeText, type Place, type RecordContext } from './keyed-records.js';
-import { compiledCheck, schemaProblem } from './record-check.js';
+import { compiledCheck, recordProblem } from './record-check.js';
 import type { FeedSeason, FeedSeasons } from './seasons.js';
 import type { FeedTeams } from './teams.js';
 
@@ -47,7 +47,7 @@ export class FeedFixtures {
       if (key !== undefined) this.book.rejectKey(key, context.place, reason);
       context.reject(reason);
     };
-    const problem = schemaProblem(check(), entry);
+    const problem = recordProblem(check(), entry);
     if (problem) return fail(problem);
     const fixture = entry as FixtureRecord;
     const text = JSON.stringify(entry);

@@ -1,6 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { ValueError } from '@sinclair/typebox/errors';
+import { storedTextProblem } from '../artifacts/text.js';
 
 /** A schema compiled once, on first use: a feed of 50,000 fixtures checks each against it. */
 export function compiledCheck<T extends TSchema>(schema: T): () => TypeCheck<T> {
@@ -46,4 +47,14 @@ export function schemaProblem<T extends TSchema>(check: TypeCheck<T>, value: unk
   if (check.Check(value)) return null;
   const first = check.Errors(value).First();
   return first ? describe(first) : 'does not match the schema';
+}
+
+/**
+ * Why a feed record cannot be stored: it does not satisfy its schema, or some text of it holds a
+ * character no stored text may (textProblem: a NUL, another control character, a bidirectional
+ * override), or null when it can. Every record of the feed is checked through here, so the rule holds
+ * on both engines alike: PostgreSQL would refuse a NUL and fail the whole run, SQLite would store it.
+ */
+export function recordProblem<T extends TSchema>(check: TypeCheck<T>, value: unknown): string | null {
+  return schemaProblem(check, value) ?? storedTextProblem(value);
 }

@@ -8,7 +8,7 @@ import {
 } from './feed-schema.js';
 import { keyOf, namesStored, type FeedRun } from './feed-run.js';
 import { eachEntry, KeyedRecords, placeText, type Place, type RecordContext } from './keyed-records.js';
-import { compiledCheck, schemaProblem } from './record-check.js';
+import { compiledCheck, recordProblem } from './record-check.js';
 
 export interface FeedSeason {
   id: string;
@@ -66,8 +66,8 @@ export class FeedSeasons {
         : undefined;
     const fail = this.book.rejecter(key, context);
     const problem = namesStored(entry)
-      ? schemaProblem(checkReference(), entry)
-      : schemaProblem(checkDefinition(), entry);
+      ? recordProblem(checkReference(), entry)
+      : recordProblem(checkDefinition(), entry);
     if (problem) return fail(problem);
     const competition = this.competitions.resolve(competitionKey!);
     if (typeof competition === 'string') return fail(competition);

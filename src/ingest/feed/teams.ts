@@ -11,7 +11,7 @@ import {
 import { keyOf, namesStored, type FeedRun } from './feed-run.js';
 import { eachEntry, KeyedRecords, type RecordContext } from './keyed-records.js';
 import { nameRevision } from './name-revision.js';
-import { compiledCheck, schemaProblem } from './record-check.js';
+import { compiledCheck, recordProblem } from './record-check.js';
 
 const checkReference = compiledCheck(TeamReference);
 const checkDefinition = compiledCheck(TeamDefinition);
@@ -45,8 +45,8 @@ export class FeedTeams {
     const key = keyOf(entry);
     const fail = this.book.rejecter(key, context);
     const problem = namesStored(entry)
-      ? schemaProblem(checkReference(), entry)
-      : schemaProblem(checkDefinition(), entry);
+      ? recordProblem(checkReference(), entry)
+      : recordProblem(checkDefinition(), entry);
     if (problem) return fail(problem);
     const text = JSON.stringify(entry);
     const repeat = this.book.repeat(key!, text, context.place);
