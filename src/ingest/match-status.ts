@@ -1,3 +1,5 @@
+import type { MatchStatus } from '../vocabulary/match-statuses.js';
+
 type Pair = [number, number];
 
 /** A source's score: any of full time, extra time or shoot-out says a result exists. */
@@ -7,8 +9,6 @@ export interface ResultScore {
   et: Pair | null;
   p: Pair | null;
 }
-
-export type MatchStatus = 'scheduled' | 'live' | 'finished' | 'postponed' | 'canceled' | 'unknown';
 
 /**
  * Maps a source status and score to the six API statuses, the same for every source (docs/api.md):

@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import type { TimelineEvent } from '../api/schemas/details.js';
+import type { TimelineEvent } from '../vocabulary/timeline-event.js';
 import type { MatchUpdate } from './match-update.js';
 import type { LiveMatch } from './resolve-match.js';
 import type { MatchState } from './status-rules.js';

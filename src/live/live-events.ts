@@ -1,12 +1,13 @@
 import { SOURCE_NAMES } from '../provenance/sources.js';
 import { rowHash } from '../storage/repositories/record-sync.js';
 import type { MatchEventRecord } from '../ingest/canonical.js';
-import type { LiveEvent, LivePeriod } from './match-update.js';
+import type { LivePeriod } from '../vocabulary/event-types.js';
+import type { LiveEvent } from './match-update.js';
 
 /**
  * The `source` of the rows live updates write (match events, team statistics): the operator feed's, so
  * that what a `feed` ingestion wrote and what live updates add to a match are one source's rows, shown
- * together (src/api/details/pick-source.ts never mixes sources within a match), and ranked above the
+ * together (src/provenance/pick-source.ts never mixes sources within a match), and ranked above the
  * open sources (src/provenance/sources.ts): a match the operator carries live shows the operator's events.
  */
 export const LIVE_SOURCE = SOURCE_NAMES.feed;

@@ -1,4 +1,6 @@
 import { Type, type Static, type TLiteral, type TUnion } from '@sinclair/typebox';
+import { LIVE_EVENT_TYPES, LIVE_PERIODS } from '../vocabulary/event-types.js';
+import { LIVE_STATUSES } from '../vocabulary/match-statuses.js';
 
 /**
  * The live match update an operator sends (docs/live-updates.md): one match, one small change. The JSON
@@ -12,31 +14,6 @@ const oneOf = <T extends string>(values: readonly T[], description: string): TUn
     values.map((v) => Type.Literal(v)),
     { description },
   );
-
-/** The statuses an update may set: the API's, but `unknown`, which is what no operator says. */
-export const LIVE_STATUSES = ['scheduled', 'live', 'finished', 'postponed', 'canceled'] as const;
-export type LiveStatus = (typeof LIVE_STATUSES)[number];
-
-/** The timeline events an update may add (the API's timeline types, plus a penalty missed in play). */
-export const LIVE_EVENT_TYPES = [
-  'goal',
-  'own_goal',
-  'penalty_goal',
-  'missed_penalty',
-  'yellow_card',
-  'second_yellow_card',
-  'red_card',
-  'substitution',
-] as const;
-export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
-
-export const LIVE_PERIODS = [
-  'first_half',
-  'second_half',
-  'extra_time_first_half',
-  'extra_time_second_half',
-] as const;
-export type LivePeriod = (typeof LIVE_PERIODS)[number];
 
 /** PostgreSQL's `integer`, the column `sequence` is kept in. */
 export const MAX_SEQUENCE = 2_147_483_647;

@@ -1,4 +1,4 @@
-import type { LiveStatus } from './match-update.js';
+import type { LiveStatus } from '../vocabulary/match-statuses.js';
 
 /**
  * The rules a live update's status and score follow (docs/live-updates.md, "Rules"). Pure: given the

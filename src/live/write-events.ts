@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { matchTimeline } from '../api/details/match-timeline.js';
+import { matchTimeline } from '../provenance/match-timeline.js';
 import type { Database } from '../storage/schema.js';
 import type { LiveEventChanges, LiveTimelineEvent } from './live-changes.js';
 import {

@@ -1,4 +1,5 @@
-import type { LiveStatus, MatchUpdate } from '../live/match-update.js';
+import type { MatchUpdate } from '../live/match-update.js';
+import type { LiveStatus } from '../vocabulary/match-statuses.js';
 import { judgeChange, type MatchState } from '../live/status-rules.js';
 import { checkMatchUpdate } from '../live/update-validator.js';
 import { chunked, MAX_LIST } from './chunked.js';

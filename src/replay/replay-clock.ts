@@ -1,4 +1,4 @@
-import type { LivePeriod } from '../live/match-update.js';
+import type { LivePeriod } from '../vocabulary/event-types.js';
 
 /**
  * When each moment of a replayed match happens, in match minutes from kick-off (the replay waits 60 000 /

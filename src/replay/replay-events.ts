@@ -1,10 +1,10 @@
+import type { LiveEvent } from '../live/match-update.js';
 import {
   LIVE_EVENT_TYPES,
   LIVE_PERIODS,
-  type LiveEvent,
   type LiveEventType,
   type LivePeriod,
-} from '../live/match-update.js';
+} from '../vocabulary/event-types.js';
 import type { EventRow } from '../storage/repositories/match-detail.repository.js';
 
 /** The teams of the match replayed, to tell a stored event's side. */

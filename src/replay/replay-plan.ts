@@ -1,4 +1,5 @@
-import type { LiveEvent, LiveStatus, MatchUpdate } from '../live/match-update.js';
+import type { LiveEvent, MatchUpdate } from '../live/match-update.js';
+import type { LiveStatus } from '../vocabulary/match-statuses.js';
 import { periodOfMinute } from '../live/live-events.js';
 import { checkMatchUpdate } from '../live/update-validator.js';
 import type { EventRow } from '../storage/repositories/match-detail.repository.js';

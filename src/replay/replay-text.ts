@@ -1,4 +1,4 @@
-import type { LivePeriod } from '../live/match-update.js';
+import type { LivePeriod } from '../vocabulary/event-types.js';
 import type { EventRow } from '../storage/repositories/match-detail.repository.js';
 
 /** The sides' names, as the replay's lines show them. */

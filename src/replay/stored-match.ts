@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { bestSourceRows } from '../api/details/pick-source.js';
+import { bestSourceRows } from '../provenance/pick-source.js';
 import { LIVE_SOURCE, operatorEventId } from '../live/live-events.js';
 import { resolveMatch, type LiveMatch } from '../live/resolve-match.js';
 import { eventsForMatch, type EventRow } from '../storage/repositories/match-detail.repository.js';
@@ -15,7 +15,7 @@ export interface StoredMatch {
   shootout: boolean;
   /**
    * The timeline the API shows for the match, its replay's own events aside: the rows of the best-ranked
-   * source (src/api/details/pick-source.ts), in order. What the replay plays.
+   * source (src/provenance/pick-source.ts), in order. What the replay plays.
    */
   timeline: EventRow[];
   /** Operator IDs of replayed events still stored (an interrupted run's): the reset removes them. */

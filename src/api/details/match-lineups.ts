@@ -1,7 +1,7 @@
 import type { MatchTeamSheetTable } from '../../storage/schema.js';
 import type { LineupRow } from '../../storage/repositories/match-detail.repository.js';
 import type { MatchRow } from '../../storage/repositories/match.repository.js';
-import { bestSourceRows } from './pick-source.js';
+import { bestSourceRows } from '../../provenance/pick-source.js';
 
 function player(row: LineupRow) {
   return {

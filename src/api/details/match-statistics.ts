@@ -1,6 +1,6 @@
 import type { MatchTeamStatsTable } from '../../storage/schema.js';
 import type { MatchRow } from '../../storage/repositories/match.repository.js';
-import { bestSourceRows } from './pick-source.js';
+import { bestSourceRows } from '../../provenance/pick-source.js';
 
 function statistics(row: MatchTeamStatsTable) {
   return {

@@ -1,6 +1,6 @@
 import type { EventRow, LineupRow } from '../../storage/repositories/match-detail.repository.js';
 import type { MatchRow } from '../../storage/repositories/match.repository.js';
-import { bestSourceRows } from './pick-source.js';
+import { bestSourceRows } from '../../provenance/pick-source.js';
 
 const GOALS = new Set(['goal', 'penalty_goal']);
 const SENDING_OFF = new Set(['red_card', 'second_yellow_card']);

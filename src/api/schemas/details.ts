@@ -1,7 +1,7 @@
-import { LIVE_EVENT_TYPES } from '../../live/match-update.js';
 import { Type } from '@sinclair/typebox';
 import { Nullable, Reference } from './common.js';
 import { MatchStatus } from './resources.js';
+import { PlayerRef, TimelineEvent } from '../../vocabulary/timeline-event.js';
 
 /**
  * Shapes the interface leaves "not shown": match sub-resources, squads, standings and absences. Each
@@ -19,13 +19,6 @@ export const Attribution = Type.Object({
 
 export const AttributionList = Type.Array(Attribution, {
   description: 'Notices of the sources whose data this answer carries (CC-BY-SA requires them).',
-});
-
-const PlayerRef = Type.Object({ id: Type.String({ description: 'prefix player_' }), name: Type.String() });
-/** An event's player: a source may name a scorer it has no player record for (id null). */
-const EventPlayer = Type.Object({
-  id: Nullable(Type.String({ description: 'prefix player_; null when no source knows the player' })),
-  name: Type.String(),
 });
 
 export const Statistics = Type.Object({
@@ -79,31 +72,6 @@ export const MatchLineups = Type.Object(
   },
   { $id: 'MatchLineups' },
 );
-
-export const TimelineEvent = Type.Object({
-  // What a live update may add (a penalty missed in play only the operator's feed records), and what
-  // only the sources record: shoot-out kicks and VAR reviews.
-  type: Type.Union([...LIVE_EVENT_TYPES, 'shootout_kick', 'var'].map((t) => Type.Literal(t))),
-  period: Nullable(
-    Type.Union(
-      [
-        'first_half',
-        'second_half',
-        'extra_time_first_half',
-        'extra_time_second_half',
-        'penalty_shootout',
-      ].map((p) => Type.Literal(p)),
-      { description: 'Null when the source gives no minute' },
-    ),
-  ),
-  minute: Nullable(Type.Integer({ minimum: 0 })),
-  stoppage_minute: Nullable(Type.Integer({ minimum: 0 })),
-  label: Nullable(Type.String({ description: 'Display minute such as "90+2\'"' })),
-  team: Nullable(Reference),
-  player: Nullable(EventPlayer),
-  related_player: Nullable(PlayerRef),
-  detail: Nullable(Type.String()),
-});
 
 export const MatchTimeline = Type.Object(
   {

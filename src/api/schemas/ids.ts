@@ -1,4 +1,5 @@
 import { Type, type TString } from '@sinclair/typebox';
+import { ID_PREFIXES, idStart } from '../../vocabulary/id-prefixes.js';
 
 /**
  * Public identifiers: a type prefix and an opaque token of lowercase letters and digits (stable-id.ts
@@ -22,10 +23,10 @@ export const IdListString = (prefix: string, max: number, description: string) =
  * that exists: the answer is the route's 404, not a 400 (docs/api.md).
  */
 export const ID_PARAMETERS = {
-  competition_id: { prefix: 'comp_', resource: 'Competition' },
-  season_id: { prefix: 'season_', resource: 'Season' },
-  team_id: { prefix: 'team_', resource: 'Team' },
-  match_id: { prefix: 'match_', resource: 'Match' },
+  competition_id: { prefix: idStart(ID_PREFIXES.competition), resource: 'Competition' },
+  season_id: { prefix: idStart(ID_PREFIXES.season), resource: 'Season' },
+  team_id: { prefix: idStart(ID_PREFIXES.team), resource: 'Team' },
+  match_id: { prefix: idStart(ID_PREFIXES.match), resource: 'Match' },
 } as const;
 
 export type IdParameter = keyof typeof ID_PARAMETERS;

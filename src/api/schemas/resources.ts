@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { MATCH_STATUSES } from '../../vocabulary/match-statuses.js';
 import { Nullable, Reference } from './common.js';
 
 export const Country = Type.Object({
@@ -71,9 +72,7 @@ export const Team = Type.Object(
   { $id: 'Team' },
 );
 
-export const MatchStatus = Type.Union(
-  ['scheduled', 'live', 'finished', 'postponed', 'canceled', 'unknown'].map((s) => Type.Literal(s)),
-);
+export const MatchStatus = Type.Union(MATCH_STATUSES.map((s) => Type.Literal(s)));
 
 const MatchTeam = Type.Object({
   id: Type.String(),

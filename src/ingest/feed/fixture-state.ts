@@ -1,4 +1,5 @@
-import { matchStatus, type MatchStatus, type ResultScore } from '../match-status.js';
+import type { MatchStatus } from '../../vocabulary/match-statuses.js';
+import { matchStatus, type ResultScore } from '../match-status.js';
 import { scoreColumns } from '../score-columns.js';
 import type { FixtureRecord, FixtureScoreRecord } from './feed-schema.js';
 

@@ -1,6 +1,5 @@
 import { hash } from 'node:crypto';
-
-export type IdPrefix = 'comp' | 'season' | 'team' | 'match' | 'player';
+import type { IdPrefix } from '../../vocabulary/id-prefixes.js';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 

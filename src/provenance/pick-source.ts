@@ -1,4 +1,4 @@
-import { SOURCE_NAMES, sourceRank } from '../../provenance/sources.js';
+import { SOURCE_NAMES, sourceRank } from './sources.js';
 
 /** Rows of the best-ranked source present (see src/provenance/sources.ts), so sources never mix. */
 export function bestSourceRows<T extends { source: string }>(rows: readonly T[]): T[] {

@@ -1,4 +1,4 @@
-import type { EventRow } from '../../storage/repositories/match-detail.repository.js';
+import type { EventRow } from '../storage/repositories/match-detail.repository.js';
 import { bestSourceRows } from './pick-source.js';
 
 const ref = (id: string | null, name: string | null) => (id === null ? null : { id, name: name ?? '' });
