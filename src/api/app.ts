@@ -13,7 +13,7 @@ import { storedKeys } from '../storage/repositories/api-key.repository.js';
 import { onAnsweredOf, type OnAnswered } from './answered-request.js';
 import { ApiError } from './errors/catalogue.js';
 import { createFastPath } from './fast-path/fast-path.js';
-import { checkCacheScope } from './answer-scope.js';
+import { checkCacheScope } from './answer-address.js';
 import { answerClientError } from './http/client-errors.js';
 import { serverFactory, type AnsweredBy } from './http/server-factory.js';
 import { registerAdmission } from './plugins/admission.js';

@@ -1,6 +1,4 @@
-import { hash } from 'node:crypto';
 import { bodyBytes, type CachedResponse, type ResponseCache } from '../cache/response-cache.js';
-import { RELEASE } from './release.js';
 
 /**
  * Answers are serialized once and kept as text around their request ID, which each request fills in:
@@ -12,16 +10,6 @@ import { RELEASE } from './release.js';
 export const REQUEST_ID_PLACEHOLDER = '__touchline_request_id__';
 const QUOTED_PLACEHOLDER = JSON.stringify(REQUEST_ID_PLACEHOLDER);
 export const JSON_TYPE = 'application/json; charset=utf-8';
-
-/**
- * The weak ETag of the 200 a cache key names, in a version of the data it shows (answer-scope.ts). Every
- * answer is a function of the stored data, whose changes move the versions of what they change, and of
- * the validated request (the key), so the tag is made from those, and the release, rather than from the
- * body: it costs a hash of a hundred bytes, not of the whole body, and both paths make the same one.
- */
-export function etagOf(generation: string, key: string): string {
-  return `W/"${generation}-${hash('sha1', `${RELEASE} ${key}`, 'base64url').slice(0, 22)}"`;
-}
 
 /** A 200 body serialized with the placeholder request ID, split around it, with its ETag. */
 export function cacheEntry(body: string, etag: string): CachedResponse {

@@ -1,25 +1,23 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Admission, Identified } from '../../auth/admission.js';
+import type { Admission, Counted, Verdict } from '../../auth/admission.js';
 import type { RequestMetrics } from '../../metrics/request-metrics.js';
 import type { DatasetGeneration } from '../../cache/dataset-generation.js';
 import type { CachedResponse, ResponseCache } from '../../cache/response-cache.js';
 import {
   cacheEntry,
   encodedParts,
-  etagOf,
   holdUntilClosed,
   ownParts,
   textParts,
-  type BodyParts,
 } from '../cached-body.js';
-import { cacheKeyOf, type CacheKeyOf } from '../plugins/response-cache.js';
 import type { Answer } from '../route-context.js';
-import { isPromise } from '../../storage/maybe.js';
+import { isPromise, type Maybe } from '../../storage/maybe.js';
 import type { RouteInfo, RouteTable } from '../routing/route-table.js';
 import type { RouteValidators, Validate } from '../routing/route-validators.js';
 import type { AnsweredRequest, OnAnswered } from '../answered-request.js';
-import { answerScope, answerVersion } from '../answer-scope.js';
+import { addressIn, answerVersionOf, type AddressedRoute } from '../answer-address.js';
 import { acceptedCoding } from '../http/accept-encoding.js';
+import { markAdmitted } from '../http/admitted-message.js';
 import { answerWriter, type Written } from './answers.js';
 import { fastHeaders } from './request-headers.js';
 import { ResolvedUrls } from './resolved-urls.js';
@@ -27,14 +25,11 @@ import { ResolvedUrls } from './resolved-urls.js';
 /** A keyed, cached GET route, as the fast path answers it. */
 interface FastRoute {
   url: string;
-  /** Keyed on DatasetGeneration.withRuns rather than the generation (see the route's config). */
-  followsRuns: boolean;
-  keyOf: CacheKeyOf;
+  /** What its answers are filed by (answer-address.ts). */
+  addressed: AddressedRoute;
   params: Validate | undefined;
   query: Validate | undefined;
   answer: Answer | undefined;
-  /** The path parameters naming its answer's records (the route's cacheScope). */
-  scopeOf: (params: Readonly<Record<string, unknown>>) => string[];
 }
 
 /** A request target routed to a fast route and validated: its cache key, or null when invalid. */
@@ -43,8 +38,6 @@ interface Resolved {
   params: Readonly<Record<string, string | undefined>>;
   query: Readonly<Record<string, unknown>>;
   valid: boolean;
-  /** The records its answer is about (answer-scope.ts). */
-  scope: readonly string[];
   /** The cache key and ETag in `version`, made again when the version changes. */
   version: string;
   key: string;
@@ -137,12 +130,14 @@ export function createFastPath(deps: FastPathDeps): FastPath {
       fast = keyedCachedGet
         ? {
             url: route.url,
-            followsRuns: config.cacheFollowsRuns === true,
-            keyOf: cacheKeyOf(route.schema?.querystring as object | undefined),
+            addressed: {
+              url: route.url,
+              config,
+              querySchema: route.schema?.querystring as object | undefined,
+            },
             params: validators.get('GET', route.url, 'params'),
             query: validators.get('GET', route.url, 'querystring'),
             answer: config.answer,
-            scopeOf: (params) => answerScope(config, params),
           }
         : null;
       fastRoutes.set(route, fast);
@@ -165,7 +160,6 @@ export function createFastPath(deps: FastPathDeps): FastPath {
         params,
         query,
         valid,
-        scope: valid ? route.scopeOf(params) : [],
         version: '',
         key: '',
         etag: '',
@@ -173,68 +167,108 @@ export function createFastPath(deps: FastPathDeps): FastPath {
       };
       resolvedUrls.set(url, resolved);
     }
-    const version = answerVersion(generation, resolved.route.followsRuns, resolved.scope);
-    if (resolved.valid && resolved.version !== version) {
+    if (!resolved.valid) return resolved;
+    const { addressed } = resolved.route;
+    const version = answerVersionOf(generation, addressed, resolved.params);
+    if (resolved.version !== version) {
+      const { key, etag } = addressIn(version, addressed, resolved.params, resolved.query);
       resolved.version = version;
-      resolved.key = resolved.route.keyOf(version, resolved.route.url, resolved.params, resolved.query);
-      resolved.etag = etagOf(version, resolved.key);
+      resolved.key = key;
+      resolved.etag = etag;
     }
     return resolved;
   };
 
-  /** Writes the answer once its body is at hand; false when admission cannot decide without waiting. */
-  const finish = (
+  /**
+   * Writes a counted answer: the 429 of a limit, or the 200 of `entry`, held by the cache (`held`) or
+   * just read.
+   */
+  const send = (
     req: IncomingMessage,
     res: ServerResponse,
-    resolved: Resolved,
-    who: Identified,
-    now: number,
+    route: FastRoute,
+    verdict: Counted,
     started: number | undefined,
     acceptEncoding: string | undefined,
-    held: CachedResponse | undefined,
-    text: string | undefined,
-  ): boolean => {
-    const { route, key } = resolved;
-    let entry = held;
-    let parts: BodyParts;
+    entry: CachedResponse | undefined,
+    fromCache: boolean,
+  ): true => {
+    const held = fromCache ? entry : undefined;
     // A held answer's bytes are the cache's, which it reuses for answers it admits later. Written to the
     // connection at once (its response is the connection's current one), they are sent from there, and
     // kept while the socket has not taken them (below); a response waiting behind an earlier one on the
-    // same connection (pipelining) gets a copy of its own.
+    // same connection (pipelining) gets a copy of its own. An answer just read is written as text.
     const borrowing = held !== undefined && res.socket !== null;
-    if (held) parts = borrowing ? encodedParts(held) : ownParts(encodedParts(held));
-    else {
-      entry = cacheEntry(text!, resolved.etag);
-      reads += 1;
-      // A cache that fails to store only misses next time; a full one keeps the answer only if it is
-      // asked more often than what it would evict (MemoryResponseCache).
-      if (reads - resolved.lastRead <= (cache.keeps?.(entry) ?? 0)) {
-        if (cache.setNow) cache.setNow(key, entry);
-        else cache.set(key, entry).catch(() => undefined);
-      }
-      resolved.lastRead = reads;
-      parts = textParts(entry);
-    }
-    // Counted last: whatever declined before this counted nothing.
-    const verdict = admission.countNow(who, now);
-    if (!verdict || verdict.kind === 'refused') return false;
     const written =
-      verdict.kind === 'limited'
+      verdict.kind === 'limited' || !entry
         ? write.limited(res, verdict.decision)
         : write.ok(
             res,
             verdict.decision,
-            entry!.etag,
-            parts,
-            entry!,
+            entry.etag,
+            !held ? textParts(entry) : borrowing ? encodedParts(held) : ownParts(encodedParts(held)),
+            entry,
             compress ? acceptedCoding(acceptEncoding) : null,
           );
-    if (borrowing && res.writableLength > 0) holdUntilClosed(cache, held, res);
+    if (borrowing && held && res.writableLength > 0) holdUntilClosed(cache, held, res);
     if (metrics && verdict.kind === 'admitted') {
       if (held) metrics.cacheHit();
       else metrics.cacheMiss();
     }
     onAnswered?.(answered(req, route.url, res, started!, verdict.key.id, written));
+    return true;
+  };
+
+  /** An answer just read, as the cache is offered it (see `reads`). */
+  const offered = (resolved: Resolved, text: string): CachedResponse => {
+    const entry = cacheEntry(text, resolved.etag);
+    reads += 1;
+    // A cache that fails to store only misses next time; a full one keeps the answer only if it is
+    // asked more often than what it would evict (MemoryResponseCache).
+    if (reads - resolved.lastRead <= (cache.keeps?.(entry) ?? 0)) {
+      if (cache.setNow) cache.setNow(resolved.key, entry);
+      else cache.set(resolved.key, entry).catch(() => undefined);
+    }
+    resolved.lastRead = reads;
+    return entry;
+  };
+
+  /**
+   * A request counted and admitted: its answer read (at once, or later) and written; false when Fastify is
+   * to answer it (anything but a 200 comes of the read), marked as counted already.
+   */
+  const readAndSend = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    resolved: Resolved,
+    read: Answer,
+    verdict: Counted,
+    started: number | undefined,
+    acceptEncoding: string | undefined,
+  ): Maybe<boolean> => {
+    const { route } = resolved;
+    const toFastify = () => {
+      markAdmitted(req, verdict);
+      return false;
+    };
+    let text: Maybe<string>;
+    try {
+      text = read(resolved.params, resolved.query);
+    } catch {
+      return toFastify();
+    }
+    const write200 = (body: string) =>
+      send(req, res, route, verdict, started, acceptEncoding, offered(resolved, body), false);
+    return isPromise(text) ? text.then(write200, toFastify) : write200(text);
+  };
+
+  /** Ends a request the fast path took: Fastify answers what it declines later, or what failed. */
+  const settle = (outcome: Maybe<boolean>, fallback: () => void): boolean => {
+    if (!isPromise(outcome)) return outcome;
+    outcome.then(
+      (done) => done || fallback(),
+      () => fallback(),
+    );
     return true;
   };
 
@@ -259,24 +293,26 @@ export function createFastPath(deps: FastPathDeps): FastPath {
       return true;
     }
     if (!resolved.valid) return false;
+    const { route } = resolved;
+    const { acceptEncoding } = headers;
     const held = peek?.(resolved.key);
-    if (held) return finish(req, res, resolved, who, now, started, headers.acceptEncoding, held, undefined);
-    const { answer: read } = resolved.route;
+    if (held) {
+      // A held answer whose count must wait (Redis, the cluster primary) is Fastify's, from the cache.
+      const verdict = admission.countNow(who, now);
+      if (!verdict || verdict.kind === 'refused') return false;
+      return send(req, res, route, verdict, started, acceptEncoding, held, true);
+    }
+    const read = route.answer;
     if (!read) return false;
-    // Anything but a 200 (a 404, a database gone) is Fastify's to answer, from the same Answer.
-    const text = read(resolved.params, resolved.query);
-    if (!isPromise(text))
-      return finish(req, res, resolved, who, now, started, headers.acceptEncoding, undefined, text);
-    text.then(
-      (body) => {
-        // The read took a turn: time, and the limits, are the turn's.
-        const later = Date.now();
-        if (!finish(req, res, resolved, who, later, started, headers.acceptEncoding, undefined, body))
-          fallback();
-      },
-      () => fallback(),
-    );
-    return true;
+    // Counted before the read, so that a key over its limit reads nothing: its 429 is written at once.
+    const decide = (verdict: Verdict): Maybe<boolean> => {
+      if (verdict.kind === 'refused') return false;
+      if (verdict.kind === 'limited')
+        return send(req, res, route, verdict, started, acceptEncoding, undefined, false);
+      return readAndSend(req, res, resolved, read, verdict, started, acceptEncoding);
+    };
+    const counted = admission.countNow(who, now);
+    return settle(counted ? decide(counted) : admission.count(who, now).then(decide), fallback);
   };
 
   return (req, res, fallback) => {

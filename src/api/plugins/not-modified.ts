@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DatasetGeneration } from '../../cache/dataset-generation.js';
-import { answerScope, answerVersion } from '../answer-scope.js';
-import { etagOf } from '../cached-body.js';
+import { answerAddress } from '../answer-address.js';
 import type { RouteValidators } from '../routing/route-validators.js';
-import { cacheKeyOf } from './response-cache.js';
 
 /** If-None-Match holds `*` or a list of entity tags; weak comparison, as RFC 9110 asks for GET. */
 function matchesEtag(header: string, etag: string): boolean {
@@ -21,7 +19,7 @@ export type NotModifiedJudge = (request: FastifyRequest) => boolean;
  * Decides, when admission counts a GET of a cached route, whether its If-None-Match names the answer's
  * ETag, so that a 304 can be counted as one (the minute window, not the quota) before anything else is
  * done: the decision is taken once, here, and the response cache answers 304 exactly when it was taken
- * and the answer is a 200. The ETag is known before the answer is (etagOf): it is made from the dataset
+ * and the answer is a 200. The ETag is known before the answer is (answer-address.ts): it is made from the dataset
  * generation and the validated request, validated on copies with the very functions Fastify compiled for
  * the route, so that the two cannot disagree. A request that will fail validation is no 304. The tag
  * judged is the one the 304 carries: a generation that changes meanwhile cannot make a 304 name a body
@@ -44,8 +42,8 @@ export function judgeConditionalGets(
     const validParams = validators.get('GET', url, 'params');
     const validQuery = validators.get('GET', url, 'querystring');
     if ((validParams && !validParams(params)) || (validQuery && !validQuery(query))) return false;
-    const tag = answerVersion(generation, config.cacheFollowsRuns, answerScope(config, params));
-    const etag = etagOf(tag, cacheKeyOf(schema?.querystring as object | undefined)(tag, url, params, query));
+    const route = { url, config, querySchema: schema?.querystring as object | undefined };
+    const { etag } = answerAddress(generation, route, params, query);
     if (!matchesEtag(header, etag)) return false;
     request.notModified = etag;
     return true;
