@@ -25,7 +25,8 @@ test('match list pages on the fast path answer as the full path does', async (t)
   const { key, row } = issueApiKey('development', 'roomy', new Date(), undefined, { plan: 'roomy' });
   await insertApiKey(built.storage.db, row);
   const headers = { authorization: `Bearer ${key}` };
-  const fastPathReads = built.storage.engine === 'sqlite';
+  // One read path on both engines: the fast path reads through the route's answer on PostgreSQL too.
+  const fastPathReads = true;
 
   /** Both paths' answers to `url`, each computed from the database (the cache emptied before each). */
   const compare = async (url: string): Promise<{ status: number; fast: boolean }> => {
@@ -74,11 +75,15 @@ test('match list pages on the fast path answer as the full path does', async (t)
     }
   });
 
+  await t.test("an empty page whose filters name stored records is the fast path's too", async () => {
+    for (const url of [`${LIST}?page=99`, `${LIST}?team_id=${teams.manCity}&status=canceled`]) {
+      assert.deepEqual(await compare(url), { status: 200, fast: fastPathReads }, url);
+    }
+  });
+
   await t.test('everything else is answered by the full path', async () => {
     const others: Array<[string, number]> = [
-      [`${LIST}?page=99`, 200], // an empty page: do the filters name anything?
       [`${LIST}?team_id=team_doesnotexist`, 404],
-      [`${LIST}?team_id=${teams.manCity}&status=canceled`, 200],
       [`${LIST}?status=finished&status=finished`, 400],
       [`${LIST}?date_from=2024-02-30`, 400],
       [`${LIST}?date_from=2024-01-02&date_to=2024-01-01`, 400],
