@@ -1,15 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Admission, Counted, Verdict } from '../../auth/admission.js';
+import type { Admission, Counted, Identified, Refused, Verdict } from '../../auth/admission.js';
 import type { RequestMetrics } from '../../metrics/request-metrics.js';
 import type { DatasetGeneration } from '../../cache/dataset-generation.js';
 import type { CachedResponse, ResponseCache } from '../../cache/response-cache.js';
-import {
-  cacheEntry,
-  encodedParts,
-  holdUntilClosed,
-  ownParts,
-  textParts,
-} from '../cached-body.js';
+import { cacheEntry, encodedParts, holdUntilClosed, ownParts, textParts } from '../cached-body.js';
 import type { Answer } from '../route-context.js';
 import { isPromise, type Maybe } from '../../storage/maybe.js';
 import type { RouteInfo, RouteTable } from '../routing/route-table.js';
@@ -282,16 +276,28 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     const now = Date.now();
     // Admission comes before validation, as on the full path: a refusal is the answer whatever else is wrong.
     const who = admission.identify(headers.authorization, now);
-    // A key this process does not know yet: Fastify's admission waits for the same lookup.
-    if (isPromise(who)) {
-      who.catch(() => undefined);
-      return false;
-    }
-    if (who.kind === 'refused') {
-      const written = write.refusal(res, who.refusal);
-      onAnswered?.(answered(req, resolved.route.url, res, started!, null, written));
-      return true;
-    }
+    // A key this process must look up (a database server): answered once it is known.
+    const after = (identified: Identified | Refused): Maybe<boolean> => {
+      if (identified.kind === 'refused') {
+        const written = write.refusal(res, identified.refusal);
+        onAnswered?.(answered(req, resolved.route.url, res, started!, null, written));
+        return true;
+      }
+      return admitted(req, res, resolved, identified, isPromise(who) ? Date.now() : now, started, headers);
+    };
+    return settle(isPromise(who) ? who.then(after) : after(who), fallback);
+  };
+
+  /** The rest of `answer` for a request from a known key. */
+  const admitted = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    resolved: Resolved,
+    who: Identified,
+    now: number,
+    started: number | undefined,
+    headers: { acceptEncoding: string | undefined },
+  ): Maybe<boolean> => {
     if (!resolved.valid) return false;
     const { route } = resolved;
     const { acceptEncoding } = headers;
@@ -307,12 +313,13 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     // Counted before the read, so that a key over its limit reads nothing: its 429 is written at once.
     const decide = (verdict: Verdict): Maybe<boolean> => {
       if (verdict.kind === 'refused') return false;
-      if (verdict.kind === 'limited')
+      if (verdict.kind === 'limited') {
         return send(req, res, route, verdict, started, acceptEncoding, undefined, false);
+      }
       return readAndSend(req, res, resolved, read, verdict, started, acceptEncoding);
     };
     const counted = admission.countNow(who, now);
-    return settle(counted ? decide(counted) : admission.count(who, now).then(decide), fallback);
+    return counted ? decide(counted) : admission.count(who, now).then(decide);
   };
 
   return (req, res, fallback) => {
