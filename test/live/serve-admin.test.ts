@@ -35,6 +35,11 @@ for (const workers of [1, 2]) {
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), {
       data: [{ index: 0, outcome: 'rejected', update_id: 'u1', reason: 'unknown match match_nosuchmatch' }],
+      // The batch's tally (docs/live-updates.md): every outcome counted, each reason with what is unlisted.
+      meta: {
+        outcomes: { applied: 0, duplicate: 0, rejected: 1, stale: 0 },
+        rejections: [{ count: 1, reason: 'unknown match match_nosuchmatch', unlisted: [] }],
+      },
     });
     const api = await send(`http://127.0.0.1:${port}`);
     assert.equal(api.status, 404, 'not on the API port');
