@@ -1,5 +1,6 @@
-import { brotliCompressSync, constants, crc32, deflateRawSync, gzipSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync, gzipSync } from 'node:zlib';
 import { bodyBytes, type CachedResponse } from '../cache/response-cache.js';
+import { brotli, brotliHead, brotliTail } from './brotli-splice.js';
 import { render } from './cached-body.js';
 
 /**
@@ -14,8 +15,10 @@ import { render } from './cached-body.js';
  * Deflate allows it: a stream is a sequence of blocks, and a stored block may follow any byte-aligned
  * one. The text after the ID is the end of the answer's meta, tens of bytes: compressing it would save
  * less than a second piece and its CRC cost per request.
- * Brotli streams cannot be joined that way, so a br answer is compressed per request: gzip is preferred
- * when a client accepts both equally (browsers and curl do).
+ * A br answer is kept the same way (brotli-splice.ts): the text before the ID compressed once and
+ * flushed, then per request one meta-block stored as it is with the ID and the text after it, and the
+ * last, empty one. Each form is made at the first request that asks for it, so an answer never asked
+ * for in br costs no brotli work.
  */
 
 export type Coding = 'gzip' | 'br';
@@ -23,7 +26,6 @@ export type Coding = 'gzip' | 'br';
 /** Below this many bytes a body goes as it is: compressing saves less than the work and the header cost. */
 export const MIN_COMPRESSED_BYTES = 1024;
 const GZIP_LEVEL = 6;
-const BROTLI_QUALITY = 4;
 
 /** What a body is sent as when compressed: its chunks in order, and their length. */
 export interface CompressedBody {
@@ -41,10 +43,17 @@ interface GzipPieces {
   after: Buffer;
 }
 
+/** A cached answer's br form: the compressed text before the ID, and the text after it. */
+interface BrotliPieces {
+  head: Buffer;
+  after: Buffer;
+}
+
 /**
- * Longest text after the ID sent as it is (a stored block holds up to 65,535 bytes): the routes' meta
- * ends tens of bytes after it, and sent as it is this costs at most about as many bytes more than
- * compressed. Past it, the answer is compressed whole with its request ID, as a br answer is.
+ * Longest text after the ID sent as it is (a gzip stored block holds up to 65,535 bytes, a brotli
+ * uncompressed meta-block 65,536): the routes' meta ends tens of bytes after it, and sent as it is this
+ * costs at most about as many bytes more than compressed. Past it, the answer is compressed whole with
+ * its request ID, per request, in either coding.
  */
 const MAX_STORED_AFTER = 1024;
 
@@ -91,14 +100,24 @@ function gzipRest(pieces: GzipPieces, requestId: string): Buffer {
   return rest;
 }
 
-function brotli(text: string | Buffer): Buffer {
-  return brotliCompressSync(text, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-      [constants.BROTLI_PARAM_SIZE_HINT]: text.length,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-    },
-  });
+/** Per cached answer: its whole br form, its pieces, or null when it is compressed per request. */
+const brotlied = new WeakMap<CachedResponse, BrotliPieces | Buffer | null>();
+
+function brotliPieces(entry: CachedResponse): BrotliPieces | Buffer | null {
+  let pieces = brotlied.get(entry);
+  if (pieces === undefined) {
+    if (entry.after === null) pieces = brotli(entry.before);
+    else if (entry.after.length > MAX_STORED_AFTER) pieces = null;
+    else pieces = { head: brotliHead(entry.before), after: bodyBytes(entry.after) };
+    brotlied.set(entry, pieces);
+  }
+  return pieces;
+}
+
+/** The request's part of a spliced br body: the ID and what follows it, as they are, and the end. */
+function brotliRest(pieces: BrotliPieces, requestId: string): Buffer {
+  // Request IDs are plain ASCII (request-id.ts): JSON-quoting one is adding quotes.
+  return brotliTail([Buffer.from(`"${requestId}"`, 'latin1'), pieces.after]);
 }
 
 function body(coding: Coding, chunks: Buffer[]): CompressedBody {
@@ -119,7 +138,13 @@ export function compressEntry(
   coding: Coding,
 ): CompressedBody | undefined {
   if (!worthIt(entry.before.length + (entry.after?.length ?? 0))) return undefined;
-  if (coding === 'br') return body(coding, [brotli(render(entry, requestId))]);
+  if (coding === 'br') {
+    const pieces = brotliPieces(entry);
+    if (pieces === null) return compressText(render(entry, requestId), coding);
+    return Buffer.isBuffer(pieces)
+      ? body(coding, [pieces])
+      : body(coding, [pieces.head, brotliRest(pieces, requestId)]);
+  }
   const pieces = gzipPieces(entry);
   if (pieces === null) return compressText(render(entry, requestId), coding);
   return Buffer.isBuffer(pieces)
@@ -130,5 +155,5 @@ export function compressEntry(
 /** Any other body, compressed; undefined when it is too small to be worth it. */
 export function compressText(text: string | Buffer, coding: Coding): CompressedBody | undefined {
   if (!worthIt(text.length)) return undefined;
-  return body(coding, [coding === 'br' ? brotli(text.toString()) : gzipSync(text, { level: GZIP_LEVEL })]);
+  return body(coding, [coding === 'br' ? brotli(text) : gzipSync(text, { level: GZIP_LEVEL })]);
 }

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
-import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliTail, MAX_BROTLI_TAIL } from '../../../src/api/brotli-splice.js';
 import { cacheEntry, REQUEST_ID_PLACEHOLDER, render } from '../../../src/api/cached-body.js';
 import { compressEntry, compressText, MIN_COMPRESSED_BYTES } from '../../../src/api/compressed-body.js';
 import { acceptedCoding } from '../../../src/api/http/accept-encoding.js';
@@ -40,6 +41,50 @@ test('the gzip form of a cached answer is compressed once: requests share its fi
   const b = compressEntry(entry, newRequestId(), 'gzip')!;
   assert.equal(a.chunks[0], b.chunks[0]);
   assert.ok(a.bytes < render(entry, 'x').length / 3, 'a page of matches compresses well');
+});
+
+test('the br form of a cached answer is compressed once: requests share its head, each its own ID', () => {
+  const entry = cacheEntry(body(100), 'W/"e"');
+  const ids = [newRequestId(), newRequestId()];
+  const [a, b] = ids.map((id) => {
+    const br = compressEntry(entry, id, 'br')!;
+    assert.equal(br.coding, 'br');
+    assert.equal(br.bytes, joined(br.chunks).length);
+    assert.equal(brotliDecompressSync(joined(br.chunks)).toString(), render(entry, id));
+    return br;
+  });
+  assert.equal(a!.chunks[0], b!.chunks[0], 'the same kept head, not a compression per request');
+  // The tail is the ID and the end of the meta as they are, framed: a few bytes, whatever the page.
+  const tail = a!.chunks.at(-1)!;
+  assert.equal(tail.length, 3 + ids[0]!.length + 2 + entry.after!.length + 1);
+  const whole = compressText(render(entry, ids[0]!), 'br')!;
+  assert.ok(a!.bytes <= whole.bytes + tail.length, `${a!.bytes} bytes spliced, ${whole.bytes} whole`);
+});
+
+test('br is quality 4: the level measured against gzip (docs/api.md), smaller than gzip level 6', () => {
+  const text = render(cacheEntry(body(100), 'W/"q"'), newRequestId()) as string;
+  const expected = brotliCompressSync(text, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 4,
+      [constants.BROTLI_PARAM_SIZE_HINT]: text.length,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    },
+  });
+  const br = joined(compressText(text, 'br')!.chunks);
+  assert.deepEqual(br, expected);
+  assert.ok(br.length < joined(compressText(text, 'gzip')!.chunks).length);
+});
+
+test('a brotli tail holds 1 to 65,536 bytes, the most one uncompressed meta-block of 4 nibbles can', () => {
+  assert.throws(() => brotliTail([]), RangeError);
+  assert.throws(() => brotliTail([Buffer.alloc(MAX_BROTLI_TAIL + 1)]), RangeError);
+  const entry = cacheEntry(body(40), 'W/"h"');
+  const head = compressEntry(entry, 'x', 'br')!.chunks[0]!;
+  for (const size of [1, 255, 256, 4097, MAX_BROTLI_TAIL]) {
+    const parts = [Buffer.from('"'), Buffer.alloc(size - 1, 'z')];
+    const out = brotliDecompressSync(Buffer.concat([head, brotliTail(parts)])).toString();
+    assert.equal(out, `${entry.before as string}"${'z'.repeat(size - 1)}`, `${size} bytes`);
+  }
 });
 
 test('an answer with long text after its request ID is compressed whole for each request', () => {
@@ -92,19 +137,25 @@ test('small bodies are not compressed', () => {
   assert.equal(compressText('{"error":{}}', 'br'), undefined);
 });
 
-test('random bodies and request IDs splice into valid gzip streams (property)', () => {
+test('random bodies and request IDs splice into valid gzip and br streams (property)', () => {
   for (let i = 0; i < 200; i += 1) {
     const before = randomBytes(200 + ((i * 37) % 3000)).toString(i % 2 ? 'base64' : 'latin1');
     // Up to 1,398 characters after the ID: stored as they are up to 1,024, compressed per request past it.
     const after = randomBytes((i * 13) % 700).toString('hex');
     const entry = cacheEntry(`${before}"${REQUEST_ID_PLACEHOLDER}"${after}`, 'W/"r"');
     const id = `${i}-${randomBytes(i % 40).toString('hex')}`;
-    const gz = compressEntry(entry, id, 'gzip');
-    if (!gz) continue;
-    assert.equal(
-      gunzipSync(joined(gz.chunks)).toString('latin1'),
-      Buffer.from(render(entry, id)).toString('latin1'),
-    );
+    for (const [coding, inflate] of [
+      ['gzip', gunzipSync],
+      ['br', brotliDecompressSync],
+    ] as const) {
+      const compressed = compressEntry(entry, id, coding);
+      if (!compressed) continue;
+      assert.equal(
+        inflate(joined(compressed.chunks)).toString('latin1'),
+        Buffer.from(render(entry, id)).toString('latin1'),
+        coding,
+      );
+    }
   }
 });
 
