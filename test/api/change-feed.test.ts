@@ -184,20 +184,68 @@ test('a client following the change feed holds an exact copy after random ingest
   assert.equal(idle.body.meta.next, cursor);
 });
 
+const cursorOf = (text: string) => Buffer.from(text).toString('base64url');
+
 test('the change feed refuses a cursor it did not give', async (t) => {
   const { app, auth } = await buildTestApp(t);
+  const { body } = await getOk<Feed>(app, `${API}/football/changes?limit=1`, auth());
+  const latest = Number(Buffer.from(body.meta.latest, 'base64url').toString().slice(3));
+  assert.ok(latest > 1);
+  // What Number() or base64url decoding would take for a number: each is a 400, not a page.
+  const lenient = [
+    'c1.1e3',
+    'c1.0x10',
+    'c1. 5',
+    'c1.5 ',
+    'c1.05',
+    'c1.+5',
+    'c1.1.0',
+    'c1.',
+    'c1.-0',
+    'c1.5\0',
+  ];
   for (const since of [
     'abc',
-    Buffer.from('c1.-3').toString('base64url'),
-    Buffer.from('x.12').toString('base64url'),
+    cursorOf('c1.-3'),
+    cursorOf('x.12'),
+    ...lenient.map(cursorOf),
+    // 'c1.5' is YzEuNQ: the last character's spare bits set stand for the same bytes.
+    'YzEuNR',
+    cursorOf(`c1.${2 ** 53}`),
   ]) {
     const details = assertError(
       await app.inject({ url: `${API}/football/changes?since=${since}`, headers: auth() }),
       400,
       'invalid_parameter',
     );
-    assert.equal(details.parameter, 'since');
+    assert.equal(details.parameter, 'since', since);
+    assert.match(String(details.reason), /is not a cursor of this API/, since);
   }
+  // The cursors this API writes are read back: the start, and one inside the log.
+  for (const seq of [0, 1, latest]) {
+    const page = await getOk<Feed>(app, `${API}/football/changes?since=${cursorOf(`c1.${seq}`)}`, auth());
+    assert.equal(page.body.meta.latest, body.meta.latest, `c1.${seq}`);
+  }
+});
+
+test('a cursor ahead of the log is a 400: the data was restored or replaced, start again', async (t) => {
+  const { app, auth } = await buildTestApp(t);
+  const { body } = await getOk<Feed>(app, `${API}/football/changes?limit=1`, auth());
+  const latest = Number(Buffer.from(body.meta.latest, 'base64url').toString().slice(3));
+  for (const seq of [latest + 1, latest + 1000]) {
+    const since = cursorOf(`c1.${seq}`);
+    const details = assertError(
+      await app.inject({ url: `${API}/football/changes?since=${since}`, headers: auth() }),
+      400,
+      'invalid_parameter',
+    );
+    assert.equal(details.parameter, 'since');
+    assert.match(String(details.reason), /ahead of the newest change.*start again without since/);
+  }
+  const now = await getOk<Feed>(app, `${API}/football/changes?since=${body.meta.latest}`, auth());
+  assert.deepEqual(now.body.data, []);
+  assert.equal(now.body.meta.next, body.meta.latest);
+  assert.equal(now.body.meta.latest, body.meta.latest);
 });
 
 test('the change feed answers 503 service_unavailable with Retry-After while the database is down', async (t) => {

@@ -8,6 +8,7 @@ import {
 } from '../../storage/repositories/change-log.repository.js';
 import { findMatch } from '../../storage/repositories/match.repository.js';
 import { readSnapshot } from '../../storage/read-snapshot.js';
+import { decodeCursor, encodeCursor } from '../change-cursor.js';
 import { invalidParameter } from '../errors/catalogue.js';
 import { toCompetition, toMatch, toSeason, toTeam } from '../mappers.js';
 import { REQUEST_ID_PLACEHOLDER } from '../cached-body.js';
@@ -15,19 +16,9 @@ import type { RouteDeps } from '../route-context.js';
 import { errorResponses } from '../schemas/common.js';
 import { Competition, Match, Season, Team } from '../schemas/resources.js';
 
-const CURSOR_PREFIX = 'c1.';
-
-/** Opaque to clients; the same on every instance and across restarts, since it is the log's own number. */
-export function encodeCursor(seq: number): string {
-  return Buffer.from(`${CURSOR_PREFIX}${seq}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): number | undefined {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!text.startsWith(CURSOR_PREFIX)) return undefined;
-  const seq = Number(text.slice(CURSOR_PREFIX.length));
-  return Number.isSafeInteger(seq) && seq >= 0 ? seq : undefined;
-}
+const AHEAD_OF_LOG =
+  'is ahead of the newest change: the data was restored or replaced since it was given; ' +
+  'start again without since, from a full snapshot';
 
 const Change = Type.Object({
   type: Type.Union([
@@ -91,7 +82,10 @@ export const changeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
           '`since` the feed starts at the beginning: every stored record, a full snapshot; `meta.latest` is ' +
           'the cursor of "now", for a client that only wants what changes from here. A client that stores ' +
           '`meta.next` and calls again with it holds an exact copy of these four resources. Cursors are ' +
-          'opaque, stable across restarts and the same on every instance. A match an ingestion removed (its ' +
+          'opaque, stable across restarts and the same on every instance; one this API did not give (a ' +
+          'cursor edited or made up) is a 400 on `since`, and so is one ahead of `meta.latest`: the data was ' +
+          'restored or replaced since it was given, and a copy made from it cannot be continued, so start ' +
+          'again without `since`. A match an ingestion removed (its ' +
           'source sends its season whole and no longer sends the match) comes as a tombstone: removed true, ' +
           'record null, and replaced_by when another match took its place.',
         tags: ['changes'],
@@ -134,6 +128,10 @@ export const changeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
       const from = since === undefined ? 0 : decodeCursor(since);
       if (from === undefined) throw invalidParameter('since', 'is not a cursor of this API');
       return readSnapshot(storage, async (view) => {
+        const latest = await latestChange(view.db);
+        // The log's numbers only grow, so a cursor past its end was given by another log (a database
+        // restored from an older backup, or made anew): no page leads from it to an exact copy.
+        if (from > latest) throw invalidParameter('since', AHEAD_OF_LOG);
         const rows = await readChanges(view.db, from, limit + 1);
         const page = rows.slice(0, limit);
         const records = await recordsOf(view, page);
@@ -148,7 +146,7 @@ export const changeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
           meta: {
             next: encodeCursor(last),
             has_more: rows.length > limit,
-            latest: encodeCursor(Math.max(last, await latestChange(view.db))),
+            latest: encodeCursor(latest),
             request_id: REQUEST_ID_PLACEHOLDER,
           },
         };
