@@ -7,18 +7,39 @@
 // TOUCHLINE_TEST_ENGINE=sqlite or =postgres in the environment runs that engine's pass only.
 // PostgreSQL is reached through TOUCHLINE_TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres);
 // when it does not answer, the postgres pass is skipped with a notice, except under CI=true, where that fails.
+// Files run as many at a time as the machine has cores (os.availableParallelism()), or
+// TOUCHLINE_TEST_CONCURRENCY.
 //
-// The output ends with one line summing both passes: `<N> passed, <M> failed`.
+// The output is short: each failure in full as it happens (scripts/test-summary-reporter.mjs), the skipped
+// tests grouped by their message, a line per suite folder, a line per pass (passed, failed, skipped,
+// seconds); every test's line is in test-results/<engine>.log (node's spec reporter).
+// It ends with one line summing both passes: `<N> passed, <M> failed`.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { COUNTS_PREFIX } from './test-summary-reporter.mjs';
 
 const ENGINES = ['sqlite', 'postgres'];
 const PG_URL = process.env.TOUCHLINE_TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const TEST_DATABASE = path.resolve('test/support/test-database.ts');
 const RELATIVE_IMPORT = /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)\.js'/g;
 const storageUse = new Map();
+const REPORTER = './scripts/test-summary-reporter.mjs';
+const LOG_DIR = 'test-results';
+
+/** How many test files run at once: one per core unless TOUCHLINE_TEST_CONCURRENCY says otherwise. */
+function concurrency() {
+  const asked = process.env.TOUCHLINE_TEST_CONCURRENCY;
+  if (asked === undefined || asked === '') return os.availableParallelism();
+  const n = Number(asked);
+  if (!Number.isInteger(n) || n < 1) {
+    console.error(`run-tests: TOUCHLINE_TEST_CONCURRENCY must be a whole number above 0, got "${asked}"`);
+    process.exit(1);
+  }
+  return n;
+}
 
 /** Whether a test file reaches test/support/test-database.ts through its relative imports of test code. */
 function usesStorage(file) {
@@ -62,37 +83,66 @@ async function pgReachable() {
   }
 }
 
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-9;]*m/g;
-
-function lastCount(output, label) {
-  const matches = [...output.replace(ANSI, '').matchAll(new RegExp(`^ℹ ${label} (\\d+)\\s*$`, 'gm'))];
-  return matches.length > 0 ? Number(matches.at(-1)[1]) : 0;
-}
-
-/** One `node --test` run of `files` on `engine`; its output is passed through and its counts parsed. */
-function runPass(engine, files) {
+/**
+ * One `node --test` run of `files` on `engine`: the summary reporter's output is passed through, but for its
+ * last line, which carries the counts; node's spec reporter writes every test's line to the pass's log.
+ */
+function runPass(engine, files, workers) {
   return new Promise((resolve) => {
     const env = { ...process.env, TOUCHLINE_TEST_ENGINE: engine };
-    if (process.stdout.isTTY && env.FORCE_COLOR === undefined) env.FORCE_COLOR = '1';
+    const log = path.join(LOG_DIR, `${engine}.log`);
+    fs.mkdirSync(LOG_DIR, { recursive: true });
+    const started = performance.now();
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files],
+      [
+        '--import',
+        'tsx',
+        '--test',
+        `--test-concurrency=${workers}`,
+        `--test-reporter=${REPORTER}`,
+        '--test-reporter-destination=stdout',
+        '--test-reporter=spec',
+        `--test-reporter-destination=${log}`,
+        ...files,
+      ],
       { stdio: ['inherit', 'pipe', 'inherit'], env },
     );
-    let output = '';
+    let pending = '';
+    let counts;
+    const take = (line) => {
+      if (line.startsWith(COUNTS_PREFIX)) counts = JSON.parse(line.slice(COUNTS_PREFIX.length));
+      else process.stdout.write(`${line}\n`);
+    };
     child.stdout.on('data', (chunk) => {
-      process.stdout.write(chunk);
-      output += chunk.toString('utf8');
+      const lines = (pending + chunk.toString('utf8')).split('\n');
+      pending = lines.pop();
+      lines.forEach(take);
     });
     child.on('close', (code, signal) => {
-      const passed = lastCount(output, 'pass');
-      let failed = lastCount(output, 'fail') + lastCount(output, 'cancelled');
+      if (pending !== '') take(pending);
+      const seconds = (performance.now() - started) / 1000;
+      const passed = counts?.passed ?? 0;
+      let failed = counts?.failed ?? 0;
       // A run that fails without a failing test (a crash, a file that does not load) still counts as one.
-      if ((code !== 0 || signal) && failed === 0) failed = 1;
-      resolve({ engine, passed, failed });
+      if ((code !== 0 || signal || !counts?.complete) && failed === 0) failed = 1;
+      resolve({
+        engine,
+        passed,
+        failed,
+        skipped: counts?.skipped ?? 0,
+        todo: counts?.todo ?? 0,
+        seconds,
+        log,
+      });
     });
   });
+}
+
+/** `sqlite: 1500 passed, 0 failed, 3 skipped, 612.4 s`. */
+function passLine(r, width = 0) {
+  const todo = r.todo > 0 ? `, ${r.todo} todo` : '';
+  return `${`${r.engine}:`.padEnd(width + 1)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${todo}, ${r.seconds.toFixed(1)} s`;
 }
 
 const roots = process.argv.slice(2);
@@ -107,6 +157,7 @@ if (chosen && !ENGINES.includes(chosen)) {
   process.exit(1);
 }
 
+const workers = concurrency();
 const results = [];
 for (const engine of chosen ? [chosen] : ENGINES) {
   const passFiles = engine === 'sqlite' ? files : files.filter(usesStorage);
@@ -119,7 +170,7 @@ for (const engine of chosen ? [chosen] : ENGINES) {
     const where = PG_URL.replace(/\/\/[^@/]*@/, '//***@');
     if (!reach.ok && process.env.CI === 'true') {
       console.error(`run-tests: PostgreSQL is not reachable at ${where} (${reach.reason}); CI needs it`);
-      results.push({ engine, passed: 0, failed: 1 });
+      results.push({ engine, passed: 0, failed: 1, skipped: 0, todo: 0, seconds: 0 });
       continue;
     }
     if (!reach.ok) {
@@ -127,14 +178,17 @@ for (const engine of chosen ? [chosen] : ENGINES) {
       continue;
     }
   }
-  note(`${engine} pass: ${passFiles.length} file${passFiles.length === 1 ? '' : 's'}`);
-  results.push(await runPass(engine, passFiles));
+  note(`${engine} pass: ${passFiles.length} file${passFiles.length === 1 ? '' : 's'}, ${workers} at a time`);
+  const result = await runPass(engine, passFiles, workers);
+  note(`${passLine(result)} (every test: ${result.log})`);
+  results.push(result);
 }
 
 if (results.length === 0) note('no pass ran');
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log('');
-for (const r of results) note(`${r.engine} pass ${r.passed} fail ${r.failed}`);
+const width = Math.max(...results.map((r) => r.engine.length), 0);
+for (const r of results) note(passLine(r, width));
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || results.length === 0 ? 1 : 0);
