@@ -96,7 +96,7 @@ export default async function* summaryReporter(source) {
       // A suite whose only fault is a failing test inside it: that test is reported on its own.
       if (error?.failureType === 'subtestsFailed') continue;
       failures += 1;
-      if (!isFileTest(data)) suite(data.file).failed += 1;
+      suite(data.file).failed += 1; // a file that does not load counts as a failed test, as node counts it
       const where = isFileTest(data) ? relative(data.file) : placeOf(data.file, error);
       let text = `\n✖ ${isFileTest(data) ? `${where} failed outside its tests` : `${where}  ${fullName(data)}`}\n`;
       text += `${indent(describeError(error))}\n`;
@@ -111,7 +111,7 @@ export default async function* summaryReporter(source) {
     }
   }
 
-  let text = '';
+  let text = '\n';
   for (const [message, places] of skipped) {
     const files = [...new Set(places.map((place) => place.replace(/:\d+$/, '')))];
     const shown = files.slice(0, 3).join(', ') + (files.length > 3 ? `, and ${files.length - 3} more` : '');
