@@ -93,10 +93,12 @@ export default async function* summaryReporter(source) {
       }
     } else if (type === 'test:fail') {
       const error = data.details?.error;
-      // A suite whose only fault is a failing test inside it: that test is reported on its own.
+      // Counted as node counts: a test (not a describe suite) failed by its subtests, and a file that does
+      // not load, are failed tests too.
+      if (data.details?.type !== 'suite') suite(data.file).failed += 1;
+      // A test or suite whose only fault is a failing test inside it: that test is printed on its own.
       if (error?.failureType === 'subtestsFailed') continue;
       failures += 1;
-      suite(data.file).failed += 1; // a file that does not load counts as a failed test, as node counts it
       const where = isFileTest(data) ? relative(data.file) : placeOf(data.file, error);
       let text = `\n✖ ${isFileTest(data) ? `${where} failed outside its tests` : `${where}  ${fullName(data)}`}\n`;
       text += `${indent(describeError(error))}\n`;

@@ -91,6 +91,16 @@ const run: TestEvent[] = [
       details: { type: 'suite', error: testFailure('1 subtest failed', 'subtestsFailed') },
     }),
   },
+  // A test() whose own subtests failed: node counts it as a failed test, with nothing to print of its own.
+  {
+    type: 'test:fail',
+    data: inFile(here, {
+      name: 'serve, end to end',
+      testId: 5,
+      parentId: 0,
+      details: { type: 'test', error: testFailure('1 subtest failed', 'subtestsFailed') },
+    }),
+  },
   {
     type: 'test:stderr',
     data: {
@@ -141,7 +151,7 @@ describe('the test summary reporter', () => {
     assert.match(text, new RegExp(`✖ ${where.replace(/\./g, '\\.')}  standings › sorts by points\n`));
     assert.match(text, /Expected values to be strictly deep-equal/);
     assert.match(text, /goals: 2/);
-    // The suite around it failed only through it, so it has no entry of its own.
+    // The suite and the test that failed only through the tests inside them have no entry of their own.
     assert.equal(text.match(/^✖/gm)?.length, 2);
   });
 
@@ -160,7 +170,7 @@ describe('the test summary reporter', () => {
       text,
       /^- 1 test skipped: \.\.\/shared\/data is absent \(test\/unit\/scripts\/test-summary-reporter\.test\.ts\)$/m,
     );
-    assert.match(text, /^ {2}test\/unit {2}1 passed, 1 failed, 1 skipped, 1\.5 s in its files$/m);
+    assert.match(text, /^ {2}test\/unit {2}1 passed, 2 failed, 1 skipped, 1\.5 s in its files$/m);
     assert.match(text, /^ {2}test\/api {3}0 passed, 1 failed, 0 skipped, 0\.0 s in its files$/m);
     assert.doesNotMatch(text, /counts a draw/, 'a passing test has no line');
   });
