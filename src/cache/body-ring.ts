@@ -1,7 +1,12 @@
 import { constants } from 'node:buffer';
 
-/** The largest region a ring can have: the largest Buffer this Node makes. */
-export const MAX_RING_BYTES = constants.MAX_LENGTH;
+/**
+ * The largest region a ring can have: 4 GiB (TOUCHLINE_CACHE_MB at most 4096, as documented), or the largest
+ * Buffer this Node makes if smaller. Node 20 capped a Buffer at 4 GiB; from Node 22 the cap is 2^53 - 1
+ * bytes, which alone would let a mistyped TOUCHLINE_CACHE_MB pass the configuration and fail at the first
+ * cached answer instead.
+ */
+export const MAX_RING_BYTES = Math.min(constants.MAX_LENGTH, 4 * 1024 ** 3);
 
 interface Pin {
   bytes: number;
