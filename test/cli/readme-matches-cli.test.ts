@@ -67,8 +67,8 @@ function configVariables(): string[] {
     }
     // Quoted names, and the keys of the environment's schema (src/config/environment-schema.ts).
     for (const m of source.matchAll(/['"]([A-Z][A-Z0-9_]*)['"]|^\s+([A-Z][A-Z0-9_]*):/gm)) {
-      m[1] ??= m[2];
-      if (/^(TOUCHLINE_[A-Z0-9_]+|DATABASE_URL|REDIS_URL|HOST|PORT|LOG_LEVEL)$/.test(m[1]!)) names.add(m[1]!);
+      const name = (m[1] ?? m[2])!;
+      if (/^(TOUCHLINE_[A-Z0-9_]+|DATABASE_URL|REDIS_URL|HOST|PORT|LOG_LEVEL)$/.test(name)) names.add(name);
     }
   }
   return [...names].sort();
