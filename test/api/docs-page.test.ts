@@ -34,6 +34,33 @@ test('GET /docs: the API reference', async (t) => {
     assert.match(initializer, /validatorUrl: null/, 'no call to an online validator');
   });
 
+  await t.test('is sent with a strict CSP, framing refused and no type sniffing, assets too', async () => {
+    const html = (await get(`${API}/docs`)).body;
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    for (const url of [`${API}/docs`, `${API}/docs/`, ...assets, `${API}/docs/json`]) {
+      const res = await get(url);
+      assert.equal(res.statusCode, 200, url);
+      const csp = String(res.headers['content-security-policy']);
+      const directives = new Map(
+        csp.split(';').map((d) => {
+          const [name, ...values] = d.trim().split(/\s+/);
+          return [name!, values.join(' ')] as const;
+        }),
+      );
+      assert.equal(directives.get('default-src'), "'none'", `${url}: ${csp}`);
+      assert.equal(directives.get('script-src'), "'self'", 'no inline script, no eval, no other host');
+      // Its own stylesheets, and the exact text of the <style> of Swagger UI's logo (docs-csp.ts).
+      assert.match(directives.get('style-src')!, /^'self'( 'sha256-[A-Za-z0-9+/]{43}=')*$/);
+      assert.equal(directives.get('frame-ancestors'), "'none'");
+      assert.equal(directives.get('base-uri'), "'none'");
+      assert.equal(res.headers['x-frame-options'], 'DENY', url);
+      assert.equal(res.headers['x-content-type-options'], 'nosniff', url);
+    }
+    // The page has no inline script or style for the policy to refuse.
+    assert.doesNotMatch(html, /<script(?![^>]*\ssrc=)[^>]*>/);
+    assert.doesNotMatch(html, /<style|\sstyle=|\son[a-z]+=/i);
+  });
+
   await t.test('other methods are 405 with Allow, in the envelope', async () => {
     const post = await app.inject({ method: 'POST', url: `${API}/docs` });
     assert.equal(post.statusCode, 405);

@@ -54,6 +54,18 @@ test(
     page.on('request', (request) => void requested.push(request.url()));
     const failed: string[] = [];
     page.on('requestfailed', (request) => void failed.push(request.url()));
+    // What the page's Content-Security-Policy refused (a script, style, image or fetch it blocked).
+    const refused: string[] = [];
+    await page.exposeFunction('reportRefused', (what: string) => void refused.push(what));
+    await page.evaluateOnNewDocument(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        const report = (window as unknown as { reportRefused(what: string): void }).reportRefused;
+        report(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+      });
+    });
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
 
     const spec = (await (await fetch(`${origin}${API}/openapi.json`)).json()) as {
       paths: Record<string, Record<string, { operationId: string; summary: string }>>;
@@ -62,6 +74,12 @@ test(
 
     const res = await page.goto(`${origin}${API}/docs`, { waitUntil: 'networkidle0' });
     assert.equal(res?.status(), 200);
+    assert.match(
+      res!.headers()['content-security-policy'] ?? '',
+      /default-src 'none'/,
+      'served with its CSP',
+    );
+    assert.equal(res!.headers()['x-frame-options'], 'DENY');
     await page.waitForFunction(
       (count: number) => document.querySelectorAll('.opblock-summary-operation-id').length >= count,
       { timeout: 30_000 },
@@ -95,5 +113,6 @@ test(
     const elsewhere = requested.filter((url) => !url.startsWith(origin) && !url.startsWith('data:'));
     assert.deepEqual(elsewhere, [], 'no request leaves the server (no CDN)');
     assert.deepEqual(failed, [], 'every request of the page succeeded');
+    assert.deepEqual(refused, [], 'the page needs nothing its Content-Security-Policy refuses');
   },
 );

@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import swaggerUi from '@fastify/swagger-ui';
+import { docsHeaders } from './docs-csp.js';
 import { DOCS_PATH, OPENAPI_JSON_PATH } from './swagger-options.js';
 
 /** The top bar's name, in place of the plugin's Fastify logo. */
@@ -25,6 +26,18 @@ export function publicUnder(path: string) {
  * `<prefix>/openapi.json`. @fastify/swagger-ui also serves the document at /docs/json and /docs/yaml.
  */
 export async function registerDocsPage(app: FastifyInstance, prefix: string): Promise<void> {
+  // A context of its own, so that the headers go with the page's answers only, not the API's JSON.
+  const headers = docsHeaders();
+  await app.register(async (docs) => {
+    docs.addHook('onSend', (_request, reply, payload, done) => {
+      reply.headers(headers);
+      done(null, payload);
+    });
+    await registerSwaggerUi(docs, prefix);
+  });
+}
+
+async function registerSwaggerUi(app: FastifyInstance, prefix: string): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: DOCS_PATH,
     indexPrefix: prefix,
