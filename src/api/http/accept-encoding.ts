@@ -12,7 +12,8 @@ class BoundedMemo extends Map<string, string> {
   }
 }
 
-// gzip first: on equal preference it wins, as cached answers keep a gzip form ready (compressed-body.ts).
+// gzip first: on equal preference it wins (the smaller CPU cost for an answer not cached; cached answers keep
+// both forms ready, compressed-body.ts).
 const negotiator = new Negotiator<Coding>({ supportedValues: ['gzip', 'br'], cache: new BoundedMemo() });
 
 /**
