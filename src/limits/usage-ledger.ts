@@ -8,6 +8,7 @@ import {
   readWindow,
   type WindowSlot,
 } from '../storage/repositories/key-usage.repository.js';
+import type { UsageJournal } from './usage-journal.js';
 
 /**
  * Admissions are persisted for the per-minute window in slots of this length, each taken as admitted at
@@ -29,9 +30,10 @@ interface PendingCount {
 /**
  * The durable side of the limits: counts accepted in this process are added to the database every
  * `flushMs` (and on shutdown), and so are, for the counters this process holds, the slots of the last
- * minute they were admitted in. A hard crash loses at most the last `flushMs` of both: usage can be
- * under-counted by that much but never over-counted, and after a restart a key's minute goes on from
- * what was persisted.
+ * minute they were admitted in. Without a journal a hard crash loses at most the last `flushMs` of both:
+ * usage can be under-counted by that much but never over-counted, and after a restart a key's minute
+ * goes on from what was persisted. With one (UsageJournal, the cluster primary's on SQLite) a killed
+ * process loses none: `recover` replays what the last one journalled and did not write.
  */
 export class UsageLedger {
   /** By key, then by the period's start in ms: recording a request builds no string. */
@@ -44,7 +46,26 @@ export class UsageLedger {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly flushMs: number = DEFAULT_USAGE_FLUSH_MS,
+    private readonly journal?: UsageJournal,
   ) {}
+
+  /**
+   * Before this ledger counts anything: adds what an earlier process on this database journalled and
+   * did not write, and writes it, so that the first reads of the counts and minutes include it. The files
+   * are deleted once the database has their counts (here, or at a later write if this one fails).
+   */
+  async recover(): Promise<number> {
+    if (!this.journal) return 0;
+    const entries = this.journal.adoptLeftovers();
+    let admitted = 0;
+    for (const entry of entries) {
+      if (entry.periodStart !== undefined) this.count(entry.keyId, new Date(entry.periodStart), entry.count);
+      if (entry.at !== undefined) this.countWindow(entry.keyId, entry.at, entry.count);
+      admitted += entry.count;
+    }
+    await this.flush();
+    return admitted;
+  }
 
   start(): void {
     this.timer ??= setInterval(() => void this.flush().catch(() => undefined), this.flushMs);
@@ -76,7 +97,12 @@ export class UsageLedger {
    * per-minute window, for counters held in this process (Redis keeps its own).
    */
   record(keyId: string, periodStart: Date, count = 1, at?: number): void {
-    if (at !== undefined) this.recordWindow(keyId, at, count);
+    this.journal?.append(keyId, periodStart.getTime(), count, at);
+    this.count(keyId, periodStart, count);
+    if (at !== undefined) this.countWindow(keyId, at, count);
+  }
+
+  private count(keyId: string, periodStart: Date, count: number): void {
     let periods = this.pending.get(keyId);
     if (!periods) this.pending.set(keyId, (periods = new Map()));
     const start = periodStart.getTime();
@@ -87,6 +113,11 @@ export class UsageLedger {
 
   /** Persists `count` requests admitted at `at` for the per-minute window only (see LimitRequest.windowOnly). */
   recordWindow(keyId: string, at: number, count = 1): void {
+    this.journal?.append(keyId, undefined, count, at);
+    this.countWindow(keyId, at, count);
+  }
+
+  private countWindow(keyId: string, at: number, count: number): void {
     this.recordSlot(keyId, Math.floor(at / WINDOW_SLOT_MS) * WINDOW_SLOT_MS + WINDOW_SLOT_MS, count);
   }
 
@@ -112,6 +143,8 @@ export class UsageLedger {
       if (batch.length === 0 && slots.length === 0) return;
       this.pending = new Map();
       this.slots = new Map();
+      // With the maps: the sealed files hold what this batch holds (and what failed batches put back).
+      const sealed = this.journal?.seal() ?? 0;
       const now = Date.now();
       try {
         await addUsage(this.db, {
@@ -120,9 +153,11 @@ export class UsageLedger {
           windowStart: now - WINDOW_MS,
           now: new Date(now).toISOString(),
         });
+        this.journal?.release(sealed);
       } catch (error) {
-        // Keep the counts for the next attempt rather than lose them.
-        for (const counted of batch) this.record(counted.keyId, new Date(counted.periodStart), counted.count);
+        // Keep the counts for the next attempt rather than lose them; their journal files stay sealed
+        // (released by the next write that succeeds), so they are not journalled again.
+        for (const counted of batch) this.count(counted.keyId, new Date(counted.periodStart), counted.count);
         for (const slot of slots) {
           if (slot.at > Date.now() - WINDOW_MS) this.recordSlot(slot.keyId, slot.at, slot.count);
         }
@@ -140,5 +175,6 @@ export class UsageLedger {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.flush().catch(() => undefined);
+    this.journal?.close();
   }
 }

@@ -4,7 +4,9 @@ import type { Config } from '../config/config.js';
 import { IpcLimitStore } from '../limits/ipc-limit-store.js';
 import { LimitBroker } from '../limits/limit-broker.js';
 import { openStorage, type Storage } from '../storage/connection.js';
-import { memoryLimitStore } from '../limits/limit-store-factory.js';
+import { MemoryLimitStore } from '../limits/memory-limit-store.js';
+import { UsageLedger } from '../limits/usage-ledger.js';
+import { UsageJournal, usageJournalDir } from '../limits/usage-journal.js';
 import { serveInstanceMetrics } from './process-metrics.js';
 import { Registry } from 'prom-client';
 import { prepareDeployment } from './prepare-deployment.js';
@@ -92,6 +94,30 @@ async function primaryMetrics(config: Readonly<Config>, shared: Storage | undefi
   };
 }
 
+/**
+ * Without Redis the primary holds every worker's counters. On SQLite it journals what it admits beside
+ * the database (src/limits/usage-journal.ts), so that a kill between two writes of the counts loses none
+ * of them: before any worker starts, the journal an earlier primary left is written to the database.
+ */
+async function primaryLimits(
+  config: Readonly<Config>,
+  log: Logger,
+  storage: Storage,
+  workers: number,
+): Promise<LimitBroker> {
+  const dir = usageJournalDir(config.databaseUrl);
+  const journal = dir
+    ? new UsageJournal(dir, (err) =>
+        log.warn({ err, dir }, 'usage journal not written: counts kept in memory'),
+      )
+    : undefined;
+  const ledger = new UsageLedger(storage.db, config.usageFlushMs, journal);
+  const replayed = await ledger.recover();
+  if (replayed > 0) log.info({ replayed, dir }, 'counted the requests an earlier primary journalled');
+  ledger.start();
+  return new LimitBroker(new MemoryLimitStore(ledger), workers);
+}
+
 async function runPrimary(
   config: Readonly<Config>,
   log: Logger,
@@ -100,9 +126,7 @@ async function runPrimary(
 ): Promise<void> {
   let stopping = false;
   const storage = config.redisUrl ? undefined : openStorage(config.databaseUrl);
-  const limits = storage
-    ? new LimitBroker(memoryLimitStore(storage, config.usageFlushMs), workers)
-    : undefined;
+  const limits = storage ? await primaryLimits(config, log, storage, workers) : undefined;
   const metrics = await primaryMetrics(config, storage);
   // Live streams: the primary follows the log for its workers (src/stream/primary-feed.ts). A token secret
   // made at start is handed to the workers, so that each accepts the tokens the others issue.
