@@ -229,7 +229,8 @@ export function createFastPath(deps: FastPathDeps): FastPath {
 
   /**
    * A request counted and admitted: its answer read (at once, or later) and written; false when Fastify is
-   * to answer it (anything but a 200 comes of the read), marked as counted already.
+   * to answer it (anything but a 200 comes of the read), marked as counted already with what the read
+   * threw, which Fastify's error handler answers without reading again.
    */
   const readAndSend = (
     req: IncomingMessage,
@@ -241,15 +242,15 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     acceptEncoding: string | undefined,
   ): Maybe<boolean> => {
     const { route } = resolved;
-    const toFastify = () => {
-      markAdmitted(req, verdict);
+    const toFastify = (failure: unknown) => {
+      markAdmitted(req, verdict, failure);
       return false;
     };
     let text: Maybe<string>;
     try {
       text = read(resolved.params, resolved.query);
-    } catch {
-      return toFastify();
+    } catch (failure) {
+      return toFastify(failure);
     }
     const write200 = (body: string) =>
       send(req, res, route, verdict, started, acceptEncoding, offered(resolved, body), false);

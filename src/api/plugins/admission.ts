@@ -52,7 +52,8 @@ export function registerAdmission(
     // Counted by the read fast path, which hands Fastify what it does not answer itself: counted once.
     const before = admittedBefore(request.raw);
     if (before) {
-      if (apply(request, reply, before)) done();
+      // Its read failed there: the error handler answers that error, with the count's headers.
+      if (apply(request, reply, before.verdict)) reply.send(before.failure);
       return;
     }
     const now = Date.now();
