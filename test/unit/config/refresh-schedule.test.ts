@@ -1,12 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  ConfigError,
-  DEFAULT_REFRESH_MS,
-  loadConfig,
-  parseDuration,
-  parseRefresh,
-} from '../../../src/config/config.js';
+import { DEFAULT_REFRESH_MS, loadConfig, parseDuration, parseRefresh } from '../../../src/config/config.js';
+import { configError } from '../../support/config-error.js';
 
 const SOURCES = [
   'https://example.org/football.json.tar.gz',
@@ -14,17 +9,6 @@ const SOURCES = [
   'football-data=/data/E0.csv',
   'football-data=/data/E1.csv',
 ];
-
-/** The ConfigError `run` throws; fails when it throws nothing or something else. */
-function configError(run: () => unknown): ConfigError {
-  try {
-    run();
-  } catch (error) {
-    assert.ok(error instanceof ConfigError, `a ConfigError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected a ConfigError');
-}
 
 test('durations: a number and a unit', () => {
   assert.equal(parseDuration('1500ms'), 1500);
