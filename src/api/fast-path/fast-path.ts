@@ -173,20 +173,26 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     return resolved;
   };
 
+  /** One request the fast path is answering, from its resolution to its answer. */
+  interface Exchange {
+    req: IncomingMessage;
+    res: ServerResponse;
+    resolved: Resolved;
+    started: number | undefined;
+    acceptEncoding: string | undefined;
+  }
+
   /**
    * Writes a counted answer: the 429 of a limit, or the 200 of `entry`, held by the cache (`held`) or
    * just read.
    */
   const send = (
-    req: IncomingMessage,
-    res: ServerResponse,
-    route: FastRoute,
+    x: Exchange,
     verdict: Counted,
-    started: number | undefined,
-    acceptEncoding: string | undefined,
     entry: CachedResponse | undefined,
     fromCache: boolean,
   ): true => {
+    const { req, res } = x;
     const held = fromCache ? entry : undefined;
     // A held answer's bytes are the cache's, which it reuses for answers it admits later. Written to the
     // connection at once (its response is the connection's current one), they are sent from there, and
@@ -202,14 +208,14 @@ export function createFastPath(deps: FastPathDeps): FastPath {
             entry.etag,
             !held ? textParts(entry) : borrowing ? encodedParts(held) : ownParts(encodedParts(held)),
             entry,
-            compress ? acceptedCoding(acceptEncoding) : null,
+            compress ? acceptedCoding(x.acceptEncoding) : null,
           );
     if (borrowing && held && res.writableLength > 0) holdUntilClosed(cache, held, res);
     if (metrics && verdict.kind === 'admitted') {
       if (held) metrics.cacheHit();
       else metrics.cacheMiss();
     }
-    onAnswered?.(answered(req, route.url, res, started!, verdict.key.id, written));
+    onAnswered?.(answered(req, x.resolved.route.url, res, x.started!, verdict.key.id, written));
     return true;
   };
 
@@ -232,18 +238,10 @@ export function createFastPath(deps: FastPathDeps): FastPath {
    * to answer it (anything but a 200 comes of the read), marked as counted already with what the read
    * threw, which Fastify's error handler answers without reading again.
    */
-  const readAndSend = (
-    req: IncomingMessage,
-    res: ServerResponse,
-    resolved: Resolved,
-    read: Answer,
-    verdict: Counted,
-    started: number | undefined,
-    acceptEncoding: string | undefined,
-  ): Maybe<boolean> => {
-    const { route } = resolved;
+  const readAndSend = (x: Exchange, read: Answer, verdict: Counted): Maybe<boolean> => {
+    const { resolved } = x;
     const toFastify = (failure: unknown) => {
-      markAdmitted(req, verdict, failure);
+      markAdmitted(x.req, verdict, failure);
       return false;
     };
     let text: Maybe<string>;
@@ -252,8 +250,7 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     } catch (failure) {
       return toFastify(failure);
     }
-    const write200 = (body: string) =>
-      send(req, res, route, verdict, started, acceptEncoding, offered(resolved, body), false);
+    const write200 = (body: string) => send(x, verdict, offered(resolved, body), false);
     return isPromise(text) ? text.then(write200, toFastify) : write200(text);
   };
 
@@ -273,7 +270,13 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     if (!resolved) return false;
     const headers = fastHeaders(req);
     if (headers.conditional || headers.crossOrigin) return false;
-    const started = onAnswered && performance.now();
+    const x: Exchange = {
+      req,
+      res,
+      resolved,
+      started: onAnswered && performance.now(),
+      acceptEncoding: headers.acceptEncoding,
+    };
     const now = Date.now();
     // Admission comes before validation, as on the full path: a refusal is the answer whatever else is wrong.
     const who = admission.identify(headers.authorization, now);
@@ -281,43 +284,41 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     const after = (identified: Identified | Refused): Maybe<boolean> => {
       if (identified.kind === 'refused') {
         const written = write.refusal(res, identified.refusal);
-        onAnswered?.(answered(req, resolved.route.url, res, started!, null, written));
+        onAnswered?.(answered(req, resolved.route.url, res, x.started!, null, written));
         return true;
       }
-      return admitted(req, res, resolved, identified, isPromise(who) ? Date.now() : now, started, headers);
+      return admitted(x, identified, isPromise(who) ? Date.now() : now);
     };
-    return settle(isPromise(who) ? who.then(after) : after(who), fallback);
+    if (!isPromise(who)) return settle(after(who), fallback);
+    // A lookup that fails (a database that does not answer) is answered by Fastify's error handler, not
+    // looked up again there.
+    const looked = who.then(after, (failure: unknown) => {
+      markAdmitted(req, undefined, failure);
+      return false;
+    });
+    return settle(looked, fallback);
   };
 
   /** The rest of `answer` for a request from a known key. */
-  const admitted = (
-    req: IncomingMessage,
-    res: ServerResponse,
-    resolved: Resolved,
-    who: Identified,
-    now: number,
-    started: number | undefined,
-    headers: { acceptEncoding: string | undefined },
-  ): Maybe<boolean> => {
+  const admitted = (x: Exchange, who: Identified, now: number): Maybe<boolean> => {
+    const { resolved } = x;
     if (!resolved.valid) return false;
-    const { route } = resolved;
-    const { acceptEncoding } = headers;
     const held = peek?.(resolved.key);
     if (held) {
       // A held answer whose count must wait (Redis, the cluster primary) is Fastify's, from the cache.
       const verdict = admission.countNow(who, now);
       if (!verdict || verdict.kind === 'refused') return false;
-      return send(req, res, route, verdict, started, acceptEncoding, held, true);
+      return send(x, verdict, held, true);
     }
-    const read = route.answer;
+    const read = resolved.route.answer;
     if (!read) return false;
     // Counted before the read, so that a key over its limit reads nothing: its 429 is written at once.
     const decide = (verdict: Verdict): Maybe<boolean> => {
       if (verdict.kind === 'refused') return false;
       if (verdict.kind === 'limited') {
-        return send(req, res, route, verdict, started, acceptEncoding, undefined, false);
+        return send(x, verdict, undefined, false);
       }
-      return readAndSend(req, res, resolved, read, verdict, started, acceptEncoding);
+      return readAndSend(x, read, verdict);
     };
     const counted = admission.countNow(who, now);
     return counted ? decide(counted) : admission.count(who, now).then(decide);
@@ -327,7 +328,8 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     try {
       return answer(req, res, fallback);
     } catch {
-      // Nothing was counted or sent (counting is the last step before writing): Fastify answers.
+      // Thrown before anything was counted or sent (a read that throws after its count is marked
+      // admitted in readAndSend): Fastify answers.
       return false;
     }
   };

@@ -5,7 +5,8 @@ const ADMITTED = Symbol('touchline.admitted');
 
 /** A request counted before Fastify saw it, and what its answer's read threw. */
 export interface AdmittedBefore {
-  verdict: Counted;
+  /** Undefined when the key itself could not be looked up (the failure says why). */
+  verdict: Counted | undefined;
   /** The error the read fast path's read failed with: Fastify's error handler answers it. */
   failure: Error;
 }
@@ -20,7 +21,7 @@ type Marked = IncomingMessage & { [ADMITTED]?: AdmittedBefore };
  * error handler answers the error as it answers any route's (a database that does not answer is not
  * waited for twice).
  */
-export function markAdmitted(req: IncomingMessage, verdict: Counted, failure: unknown): void {
+export function markAdmitted(req: IncomingMessage, verdict: Counted | undefined, failure: unknown): void {
   const error = failure instanceof Error ? failure : new Error(String(failure));
   (req as Marked)[ADMITTED] = { verdict, failure: error };
 }

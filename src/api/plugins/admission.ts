@@ -53,7 +53,7 @@ export function registerAdmission(
     const before = admittedBefore(request.raw);
     if (before) {
       // Its read failed there: the error handler answers that error, with the count's headers.
-      if (apply(request, reply, before.verdict)) reply.send(before.failure);
+      if (!before.verdict || apply(request, reply, before.verdict)) reply.send(before.failure);
       return;
     }
     const now = Date.now();
