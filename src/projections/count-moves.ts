@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { turnsDetailFlag } from '../storage/repositories/derived-counts.js';
 import type { Database } from '../storage/schema.js';
+import { OPEN_STATUSES } from '../vocabulary/match-statuses.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -11,10 +12,7 @@ export interface CountsWritten {
   detailFlagTurned: boolean;
 }
 
-/** Statuses of matches still to be played: a season with one is current (as derived-counts.ts says). */
-const OPEN_STATUSES = ['scheduled', 'live', 'postponed'];
-
-export const isOpen = (status: string) => OPEN_STATUSES.includes(status);
+export const isOpen = (status: string) => (OPEN_STATUSES as readonly string[]).includes(status);
 
 /** How one match's update moved what its competition counts: -1, 0 or +1 each. */
 export interface CountMoves {

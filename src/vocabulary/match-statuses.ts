@@ -8,3 +8,9 @@ export type MatchStatus = (typeof MATCH_STATUSES)[number];
 /** The statuses a live update may set: the API's, but `unknown`, which is what no operator says. */
 export const LIVE_STATUSES = ['scheduled', 'live', 'finished', 'postponed', 'canceled'] as const;
 export type LiveStatus = (typeof LIVE_STATUSES)[number];
+
+/**
+ * The statuses of matches still to be played: a season with one is current. The counts of ingestion
+ * and of live updates both read it (src/storage/repositories/derived-counts.ts, src/projections).
+ */
+export const OPEN_STATUSES: readonly MatchStatus[] = ['scheduled', 'live', 'postponed'];

@@ -1,10 +1,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { tableStage } from '../../standings/table-stages.js';
 import type { Database } from '../schema.js';
+import { OPEN_STATUSES } from '../../vocabulary/match-statuses.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-const OPEN_STATUSES = ['scheduled', 'live', 'postponed'];
 
 /** What a competition counts of the detail rows its matches' sub-resources show (their coverage flags). */
 export interface DetailCounts {
