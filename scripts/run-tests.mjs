@@ -89,8 +89,9 @@ async function pgReachable() {
  */
 function runPass(engine, files, workers) {
   return new Promise((resolve) => {
-    const env = { ...process.env, TOUCHLINE_TEST_ENGINE: engine };
     const log = path.join(LOG_DIR, `${engine}.log`);
+    const times = path.join(LOG_DIR, `${engine}-seconds.tsv`);
+    const env = { ...process.env, TOUCHLINE_TEST_ENGINE: engine, TOUCHLINE_TEST_TIMES: times };
     fs.mkdirSync(LOG_DIR, { recursive: true });
     const started = performance.now();
     const child = spawn(

@@ -3,6 +3,7 @@
 // that fails outside its tests, such as one that does not load, that file's own output) as it arrives, then
 // the skipped and todo tests grouped by their message, one line per suite folder (test/<folder>), and last a
 // line for run-tests.mjs to read the counts from (COUNTS_PREFIX, never shown to the user).
+import fs from 'node:fs';
 import path from 'node:path';
 import { inspect } from 'node:util';
 
@@ -53,6 +54,7 @@ export default async function* summaryReporter(source) {
   const output = new Map(); // a file -> its stdout and stderr, shown when the file fails outside its tests
   const skipped = new Map(); // a skip (or todo) message -> the places that gave it
   const suites = new Map(); // a suite folder -> its counts and the seconds its files took
+  const fileSeconds = []; // [file, seconds] per file, written to TOUCHLINE_TEST_TIMES when it names a file
   let summary;
   let failures = 0;
 
@@ -81,6 +83,7 @@ export default async function* summaryReporter(source) {
       output.set(file, (output.get(file) ?? '') + data.message);
     } else if (type === 'test:complete' && isFileTest(data)) {
       suite(data.file).seconds += (data.details?.duration_ms ?? 0) / 1000;
+      fileSeconds.push([relative(data.file), (data.details?.duration_ms ?? 0) / 1000]);
     } else if (type === 'test:pass' && data.details?.type !== 'suite' && !isFileTest(data)) {
       const counts = suite(data.file);
       const kind = data.skip !== undefined ? 'skipped' : data.todo !== undefined ? 'todo' : 'passed';
@@ -124,6 +127,10 @@ export default async function* summaryReporter(source) {
     const todo = c.todo > 0 ? `, ${c.todo} todo` : '';
     text += `  ${name.padEnd(width)}  ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped${todo}`;
     text += `, ${c.seconds.toFixed(1)} s in its files\n`;
+  }
+  if (process.env.TOUCHLINE_TEST_TIMES) {
+    const lines = fileSeconds.sort((a, b) => b[1] - a[1]).map(([file, s]) => `${s.toFixed(1)}\t${file}`);
+    fs.writeFileSync(process.env.TOUCHLINE_TEST_TIMES, `${lines.join('\n')}\n`);
   }
   const counts = summary?.counts ?? {};
   const totals = {

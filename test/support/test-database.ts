@@ -8,6 +8,13 @@ import path from 'node:path';
 import pg from 'pg';
 import { openStorage, type Engine, type Storage } from '../../src/storage/connection.js';
 import { migrateToLatest } from '../../src/storage/migrations/migrate.js';
+import {
+  copySqliteTemplate,
+  hashOfFiles,
+  postgresTemplate,
+  REPOSITORY,
+  sqliteTemplate,
+} from './database-template.js';
 
 /** The maintenance database test databases are created from and dropped through. */
 export const DEFAULT_PG_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -60,26 +67,32 @@ function createSqlite(file: string): TestDatabase {
   };
 }
 
-async function createPostgres(): Promise<TestDatabase> {
-  // Lower case letters, digits and underscores only, so the name needs no quoting anywhere.
-  const name = `touchline_t_${process.pid}_${crypto.randomBytes(6).toString('hex')}`;
-  await withAdmin(async (client) => {
-    try {
-      // A linguistic default collation (like en_US: case, spaces and punctuation ignored at first), so a
-      // query whose order depends on the database's locale gives a different answer here than on SQLite.
-      await client.query(
-        `CREATE DATABASE ${name} TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE '${LINGUISTIC_LOCALE}'`,
-      );
-    } catch {
-      // A server without ICU (or older than PostgreSQL 15): its own default collation.
-      await client.query(`CREATE DATABASE ${name}`);
-    }
-  });
+/** A new database's name: lower case letters, digits and underscores only, so it needs no quoting anywhere. */
+const newPgName = () => `touchline_t_${process.pid}_${crypto.randomBytes(6).toString('hex')}`;
+
+function pgUrlOf(name: string): string {
   const url = new URL(pgAdminUrl());
   url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function createEmptyPg(client: pg.Client, name: string): Promise<void> {
+  try {
+    // A linguistic default collation (like en_US: case, spaces and punctuation ignored at first), so a
+    // query whose order depends on the database's locale gives a different answer here than on SQLite.
+    await client.query(
+      `CREATE DATABASE ${name} TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE '${LINGUISTIC_LOCALE}'`,
+    );
+  } catch {
+    // A server without ICU (or older than PostgreSQL 15): its own default collation.
+    await client.query(`CREATE DATABASE ${name}`);
+  }
+}
+
+function pgDatabase(name: string): TestDatabase {
   return {
     engine: 'postgres',
-    url: url.toString(),
+    url: pgUrlOf(name),
     drop: once(() =>
       withAdmin(async (client) => {
         await client.query(
@@ -92,6 +105,12 @@ async function createPostgres(): Promise<TestDatabase> {
   };
 }
 
+async function createPostgres(): Promise<TestDatabase> {
+  const name = newPgName();
+  await withAdmin((client) => createEmptyPg(client, name));
+  return pgDatabase(name);
+}
+
 /**
  * A new, empty database on the selected engine; `file` names the SQLite file (in a folder of its own) and
  * is ignored on PostgreSQL. The caller must `drop()` it when done.
@@ -101,15 +120,79 @@ export async function createTestDatabase(file = 'test.db'): Promise<TestDatabase
   return testEngine() === 'postgres' ? createPostgres() : createSqlite(file);
 }
 
+/** A database built once (see database-template.ts) and copied for each test that asks for it. */
+export interface DatabaseTemplate {
+  /** Lower case letters and digits: names the template's file or database. */
+  kind: string;
+  /** Changes whenever what the build reads changes (hashOfFiles of it). */
+  key: () => string;
+  /** Fills the empty database at `url` and closes every connection it opened. */
+  build: (url: string) => Promise<void>;
+  /** PostgreSQL's way of copying: FILE_COPY for a large template (one checkpoint), else WAL_LOG. */
+  large?: boolean;
+}
+
+/** A new database on the selected engine, a copy of `template` (built first if it is not there yet). */
+export async function createTemplateCopy(
+  template: DatabaseTemplate,
+  file = 'test.db',
+): Promise<TestDatabase> {
+  if (!/^[\w.-]+$/.test(file)) throw new Error(`createTemplateCopy: bad file name "${file}"`);
+  const key = template.key();
+  if (testEngine() === 'sqlite') {
+    const built = await sqliteTemplate(template.kind, key, (at) => template.build(`sqlite:${at}`));
+    const database = createSqlite(file);
+    copySqliteTemplate(built, database.url.slice('sqlite:'.length));
+    return database;
+  }
+  const built = await postgresTemplate(pgAdminUrl(), template.kind, key, createEmptyPg, (name) =>
+    template.build(pgUrlOf(name)),
+  );
+  const name = newPgName();
+  const strategy = template.large ? 'FILE_COPY' : 'WAL_LOG';
+  await withAdmin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${built} STRATEGY ${strategy}`));
+  return pgDatabase(name);
+}
+
+/** The schema every migration makes, on an empty database. */
+const MIGRATED: DatabaseTemplate = {
+  kind: 'migrated',
+  key: memo(() => hashOfFiles([path.join(REPOSITORY, 'src/storage')])),
+  build: async (url) => {
+    const storage = openStorage(url);
+    try {
+      await migrateToLatest(storage);
+    } finally {
+      await storage.close();
+    }
+  },
+};
+
+function memo<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
 export interface TestStorage extends Storage {
   /** The database's `DATABASE_URL`, for a child process such as the command line. */
   url: string;
 }
 
-/** A new database, migrated and opened; its `close()` also removes it. */
+/** A new database, migrated (a copy of the migrated template) and opened; its `close()` also removes it. */
 export async function openTestStorage(name = 'test.db'): Promise<TestStorage> {
-  const database = await createTestDatabase(name);
-  const storage = openStorage(database.url);
+  return openTemplateCopy(MIGRATED, name);
+}
+
+/** A new copy of `template`, opened; its `close()` also removes it. */
+export async function openTemplateCopy(template: DatabaseTemplate, name = 'test.db'): Promise<TestStorage> {
+  const database = await createTemplateCopy(template, name);
+  let storage: Storage;
+  try {
+    storage = openStorage(database.url);
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
   const close = async () => {
     try {
       await storage.close();
@@ -117,11 +200,5 @@ export async function openTestStorage(name = 'test.db'): Promise<TestStorage> {
       await database.drop();
     }
   };
-  try {
-    await migrateToLatest(storage);
-  } catch (error) {
-    await close();
-    throw error;
-  }
   return { ...storage, url: database.url, close };
 }

@@ -4,8 +4,12 @@ import path from 'node:path';
 import { parseCsv } from '../../../src/ingest/artifacts/csv.js';
 import { openApi, type Api } from './api.js';
 import { DATA } from './shared-data.js';
-import type { Storage } from '../../../src/storage/connection.js';
-import { ingestOk, openTestStorage, type SourceName, type TestStorage } from './storage.js';
+import { openStorage, type Storage } from '../../../src/storage/connection.js';
+import { migrateToLatest } from '../../../src/storage/migrations/migrate.js';
+import { hashOfFiles, REPOSITORY } from '../../support/database-template.js';
+import { openTemplateCopy, type DatabaseTemplate } from '../../support/test-database.js';
+import { SHARED } from './shared-data.js';
+import { ingestOk, type SourceName, type TestStorage } from './storage.js';
 
 export { competitionId } from './storage.js';
 
@@ -23,11 +27,36 @@ export interface RealData {
   close(): Promise<void>;
 }
 
-/** Ingests the five sources (football.json finds its clubs directory beside it) and opens the API. */
+let realDataKey: string | undefined;
+
+/**
+ * The five sources ingested (football.json finds its clubs directory beside it), built once per engine and
+ * kept while the code, the project's data files and the shared datasets are unchanged.
+ */
+const REAL_DATA: DatabaseTemplate = {
+  kind: 'realdata',
+  key: () =>
+    (realDataKey ??= hashOfFiles(
+      ['src', 'data', 'package-lock.json', 'test/sources/support']
+        .map((p) => path.join(REPOSITORY, p))
+        .concat(SHARED),
+    )),
+  build: async (url) => {
+    const storage = openStorage(url);
+    try {
+      await migrateToLatest(storage);
+      for (const [source, from] of ALL) await ingestOk(storage, source, from);
+    } finally {
+      await storage.close();
+    }
+  },
+  large: true,
+};
+
+/** A copy of the five sources ingested, and the API over it. */
 export async function openRealData(name: string): Promise<RealData> {
-  const storage = await openTestStorage(name);
+  const storage: TestStorage = await openTemplateCopy(REAL_DATA, name);
   try {
-    for (const [source, from] of ALL) await ingestOk(storage, source, from);
     const api = await openApi(storage);
     return {
       storage,
