@@ -3,7 +3,6 @@
 // that fails outside its tests, such as one that does not load, that file's own output) as it arrives, then
 // the skipped and todo tests grouped by their message, one line per suite folder (test/<folder>), and last a
 // line for run-tests.mjs to read the counts from (COUNTS_PREFIX, never shown to the user).
-import fs from 'node:fs';
 import path from 'node:path';
 import { inspect } from 'node:util';
 
@@ -49,12 +48,28 @@ function plural(n, word) {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-export default async function* summaryReporter(source) {
+/**
+ * The reporter; with `text: false` (scripts/test-job-reporter.mjs, for run-tests.mjs, which sums the reports
+ * of all its processes and prints one summary) the end of the run is only the counts line.
+ */
+export function summaryReporter({ text: summaryText = true } = {}) {
+  return (source) => report(source, summaryText);
+}
+
+export default summaryReporter();
+
+async function* report(source, summaryText) {
   const started = new Map(); // a test's key -> its name and its parent's key, to name a failure by its suites
   const output = new Map(); // a file -> its stdout and stderr, shown when the file fails outside its tests
   const skipped = new Map(); // a skip (or todo) message -> the places that gave it
   const suites = new Map(); // a suite folder -> its counts and the seconds its files took
-  const fileSeconds = []; // [file, seconds] per file, written to TOUCHLINE_TEST_TIMES when it names a file
+  // A file's seconds: its own test's duration when it ran in a process of its own; else (files sharing a
+  // process, --test-isolation=none) the sum of its top-level tests' durations.
+  const fileSeconds = new Map(); // a file -> { own, topLevel }
+  const secondsOf = (file) => {
+    if (!fileSeconds.has(file)) fileSeconds.set(file, { own: undefined, topLevel: 0 });
+    return fileSeconds.get(file);
+  };
   let summary;
   let failures = 0;
 
@@ -82,8 +97,9 @@ export default async function* summaryReporter(source) {
       const file = path.resolve(data.file ?? '');
       output.set(file, (output.get(file) ?? '') + data.message);
     } else if (type === 'test:complete' && isFileTest(data)) {
-      suite(data.file).seconds += (data.details?.duration_ms ?? 0) / 1000;
-      fileSeconds.push([relative(data.file), (data.details?.duration_ms ?? 0) / 1000]);
+      secondsOf(data.file).own = (data.details?.duration_ms ?? 0) / 1000;
+    } else if (type === 'test:complete' && data.nesting === 0 && data.file) {
+      secondsOf(data.file).topLevel += (data.details?.duration_ms ?? 0) / 1000;
     } else if (type === 'test:pass' && data.details?.type !== 'suite' && !isFileTest(data)) {
       const counts = suite(data.file);
       const kind = data.skip !== undefined ? 'skipped' : data.todo !== undefined ? 'todo' : 'passed';
@@ -116,6 +132,31 @@ export default async function* summaryReporter(source) {
     }
   }
 
+  const files = [];
+  for (const [file, { own, topLevel }] of fileSeconds) {
+    const seconds = own ?? topLevel;
+    suite(file).seconds += seconds;
+    files.push([relative(file), seconds]);
+  }
+  const counts = summary?.counts ?? {};
+  const totals = {
+    passed: counts.passed ?? 0,
+    failed: (counts.failed ?? 0) + (counts.cancelled ?? 0),
+    skipped: counts.skipped ?? 0,
+    todo: counts.todo ?? 0,
+  };
+  const report = {
+    totals,
+    failures,
+    complete: summary !== undefined,
+    suites: Object.fromEntries(suites),
+    skipped: Object.fromEntries(skipped),
+    fileSeconds: files,
+  };
+  if (!summaryText) {
+    yield `${COUNTS_PREFIX}${JSON.stringify(report)}\n`;
+    return;
+  }
   let text = '\n';
   for (const [message, places] of skipped) {
     const files = [...new Set(places.map((place) => place.replace(/:\d+$/, '')))];
@@ -128,18 +169,5 @@ export default async function* summaryReporter(source) {
     text += `  ${name.padEnd(width)}  ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped${todo}`;
     text += `, ${c.seconds.toFixed(1)} s in its files\n`;
   }
-  if (process.env.TOUCHLINE_TEST_TIMES) {
-    const lines = fileSeconds.sort((a, b) => b[1] - a[1]).map(([file, s]) => `${s.toFixed(1)}\t${file}`);
-    fs.writeFileSync(process.env.TOUCHLINE_TEST_TIMES, `${lines.join('\n')}\n`);
-  }
-  const counts = summary?.counts ?? {};
-  const totals = {
-    passed: counts.passed ?? 0,
-    failed: (counts.failed ?? 0) + (counts.cancelled ?? 0),
-    skipped: counts.skipped ?? 0,
-    todo: counts.todo ?? 0,
-    failures,
-    complete: summary !== undefined,
-  };
-  yield `${text}${COUNTS_PREFIX}${JSON.stringify(totals)}\n`;
+  yield `${text}${COUNTS_PREFIX}${JSON.stringify(report)}\n`;
 }

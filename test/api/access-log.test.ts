@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { accessLog } from '../../src/api/http/access-log.js';
 import { buildTestApp } from '../support/build-app.js';
 import { appOnStorage } from '../support/test-app.js';
-import { API } from './contract.js';
+import { API } from '../support/api-contract.js';
 
 /** A logger writing into `lines`, one parsed object per line. */
 function capture(level = 'info') {

@@ -13,7 +13,7 @@ import { insertApiKey } from '../../src/storage/repositories/api-key.repository.
 import type { Storage } from '../../src/storage/connection.js';
 import { buildTestApp } from '../support/build-app.js';
 import { appOnStorage } from '../support/test-app.js';
-import { API, assertError, assertJson, assertKeys, ISO_DATE_TIME } from './contract.js';
+import { API, assertError, assertJson, assertKeys, ISO_DATE_TIME } from '../support/api-contract.js';
 
 const ACCOUNT = `${API}/account`;
 const DATA = `${API}/football/competitions`;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildTestApp } from '../support/build-app.js';
-import { API } from './contract.js';
+import { API } from '../support/api-contract.js';
 
 test('response cache, ETag and If-None-Match', async (t) => {
   const { app, auth, ids, cache } = await buildTestApp(t);

@@ -11,7 +11,7 @@ import { loadOpenfootball } from '../../src/ingest/openfootball/adapter.js';
 import { runIngestion } from '../../src/ingest/runner.js';
 import { buildTestApp } from '../support/build-app.js';
 import { seededRandom } from '../support/seeded-random.js';
-import { API, assertError, getOk } from './contract.js';
+import { API, assertError, getOk } from '../support/api-contract.js';
 
 type Change = {
   type: string;

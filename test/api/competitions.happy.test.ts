@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildTestApp } from '../support/build-app.js';
-import { API, assertCompetition, assertKeys, assertPage, getOk } from './contract.js';
+import { API, assertCompetition, assertKeys, assertPage, getOk } from '../support/api-contract.js';
 
 type Competition = { id: string; name: string; country: { name: string | null; code: string | null } };
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildTestApp } from '../support/build-app.js';
 import { appOnStorage } from '../support/test-app.js';
-import { API } from './contract.js';
+import { API } from '../support/api-contract.js';
 
 const ORIGIN = 'https://dashboard.example.org';
 

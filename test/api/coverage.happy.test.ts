@@ -10,7 +10,7 @@ import {
   CAPABILITY_KEYS,
   getOk,
   ISO_DATE_TIME,
-} from './contract.js';
+} from '../support/api-contract.js';
 
 const FRESHNESS_KEYS = [
   'last_success_at',

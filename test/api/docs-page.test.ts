@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildTestApp } from '../support/build-app.js';
-import { API } from './contract.js';
+import { API } from '../support/api-contract.js';
 
 test('GET /docs: the API reference', async (t) => {
   const { app } = await buildTestApp(t);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildTestApp } from '../support/build-app.js';
-import { API, assertError } from './contract.js';
+import { API, assertError } from '../support/api-contract.js';
 
 const UNKNOWN = {
   comp: 'comp_0000000000000000',

@@ -8,7 +8,7 @@ import { issueApiKey } from '../../src/auth/api-keys.js';
 import { insertApiKey } from '../../src/storage/repositories/api-key.repository.js';
 import { buildTestApp } from '../support/build-app.js';
 import { appOnStorage } from '../support/test-app.js';
-import { API } from './contract.js';
+import { API } from '../support/api-contract.js';
 
 test('floods of URLs and keys', async (t) => {
   const built = await buildTestApp(t);

@@ -10,7 +10,7 @@ import { MemoryResponseCache } from '../../src/cache/response-cache.js';
 import type { Database } from '../../src/storage/schema.js';
 import { buildTestApp } from '../support/build-app.js';
 import { testEngine } from '../support/test-database.js';
-import { API, assertError, assertJson, assertKeys, HEALTH_KEYS } from './contract.js';
+import { API, assertError, assertJson, assertKeys, HEALTH_KEYS } from '../support/api-contract.js';
 
 async function health(app: FastifyInstance) {
   const res = await app.inject({ url: `${API}/health` });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildTestApp } from '../support/build-app.js';
-import { API, assertJson, assertKeys, HEALTH_KEYS, ISO_DATE_TIME } from './contract.js';
+import { API, assertJson, assertKeys, HEALTH_KEYS, ISO_DATE_TIME } from '../support/api-contract.js';
 
 test('GET /health', async (t) => {
   const { app, keys } = await buildTestApp(t);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildTestApp } from '../support/build-app.js';
-import { API, assertKeys, getOk } from './contract.js';
+import { API, assertKeys, getOk } from '../support/api-contract.js';
 
 /** Each sub-resource with its own coverage flag and collection. */
 const SUB_RESOURCES = [

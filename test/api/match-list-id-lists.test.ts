@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildTestApp } from '../support/build-app.js';
-import { API, assertError, getOk } from './contract.js';
+import { API, assertError, getOk } from '../support/api-contract.js';
 
 type Match = { id: string; starts_at: string; home_team: { id: string }; away_team: { id: string } };
 

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { loadOpenfootball } from '../../src/ingest/openfootball/adapter.js';
 import { runIngestion } from '../../src/ingest/runner.js';
 import { buildTestApp } from '../support/build-app.js';
-import { API, assertError, assertMatch, getOk } from './contract.js';
+import { API, assertError, assertMatch, getOk } from '../support/api-contract.js';
 
 type Match = {
   id: string;

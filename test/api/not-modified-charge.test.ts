@@ -11,7 +11,7 @@ import { insertApiKey } from '../../src/storage/repositories/api-key.repository.
 import type { Storage } from '../../src/storage/connection.js';
 import { buildTestApp } from '../support/build-app.js';
 import { appOnStorage } from '../support/test-app.js';
-import { API, assertError } from './contract.js';
+import { API, assertError } from '../support/api-contract.js';
 
 const TEAMS = `${API}/football/teams`;
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildTestApp } from '../support/build-app.js';
 import type { OpenApiDocument } from '../support/openapi-validator.js';
-import { API } from './contract.js';
+import { API } from '../support/api-contract.js';
 
 const LIMIT_HEADERS = [
   'X-RateLimit-Limit',

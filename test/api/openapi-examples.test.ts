@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { capturedExample, capturedExamples } from '../../src/api/openapi/examples/captured.js';
 import { buildTestApp } from '../support/build-app.js';
 import type { OpenApiDocument } from '../support/openapi-validator.js';
-import { API } from './contract.js';
+import { API } from '../support/api-contract.js';
 
 test('every captured example is the example of a response the OpenAPI document declares', async (t) => {
   const { app } = await buildTestApp(t);

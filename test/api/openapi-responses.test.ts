@@ -6,7 +6,7 @@ import { decision, type LimitStore } from '../../src/limits/limit-store.js';
 import { buildTestApp, type TestApp } from '../support/build-app.js';
 import { OpenApiValidator, type OpenApiDocument } from '../support/openapi-validator.js';
 import { appOnStorage } from '../support/test-app.js';
-import { API } from './contract.js';
+import { API } from '../support/api-contract.js';
 
 /** Counters that refuse every request for its minute (429), or cannot decide at all (503). */
 const usedUp: LimitStore = {
@@ -45,7 +45,7 @@ function operationsOf(document: OpenApiDocument) {
 
 /**
  * Whether the operation's 200 is a stream, which app.inject cannot read to its end: the live stream,
- * checked against the document on a listening server by test/stream/stream-openapi.test.ts.
+ * checked against the document on a listening server by test/api/stream/stream-openapi.test.ts.
  */
 const streams = (operation: OpenApiDocument['paths'][string][string]) =>
   operation.responses['200']?.content?.['text/event-stream'] !== undefined;

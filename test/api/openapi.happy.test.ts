@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildTestApp } from '../support/build-app.js';
-import { API, getOk } from './contract.js';
+import { API, getOk } from '../support/api-contract.js';
 
 /** Every path of the interface, part 4, under the version prefix. */
 const CONTRACT_PATHS = [

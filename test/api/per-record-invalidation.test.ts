@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { applyMatchUpdate } from '../../src/live/apply-update.js';
 import { buildTestApp, reingestFixture, type TestApp } from '../support/build-app.js';
 import { appOnStorage } from '../support/test-app.js';
-import { API } from './contract.js';
+import { API } from '../support/api-contract.js';
 
 async function served(t: Parameters<typeof buildTestApp>[0]) {
   const built = await buildTestApp(t);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildTestApp } from '../support/build-app.js';
-import { API, assertKeys, assertSeason, getOk } from './contract.js';
+import { API, assertKeys, assertSeason, getOk } from '../support/api-contract.js';
 
 test('seasons', async (t) => {
   const { app, auth, ids } = await buildTestApp(t);

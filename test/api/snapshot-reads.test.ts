@@ -9,7 +9,7 @@ import { appOnStorage } from '../support/test-app.js';
 
 // A match's status decides which rows its sub-resources show (a live match, the live feed's only), and
 // full time commits "finished" and the removal of the feed's events at once: a read on either side of it
-// showed a live match with none of its goals (the live replay's poller, test/e2e/live-replay).
+// showed a live match with none of its goals (the live replay's poller, test/system/e2e/live-replay).
 test('a match sub-resource: the match and its events of one moment', async (t) => {
   const built = await buildTestApp(t);
   const { storage, ids } = built;

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { loadOpenfootball } from '../../src/ingest/openfootball/adapter.js';
 import { runIngestion } from '../../src/ingest/runner.js';
 import { buildTestApp, INGESTED_AT } from '../support/build-app.js';
-import { API, assertKeys, getOk } from './contract.js';
+import { API, assertKeys, getOk } from '../support/api-contract.js';
 
 type Row = {
   position: number;

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { loadOpenfootball } from '../../src/ingest/openfootball/adapter.js';
 import { runIngestion } from '../../src/ingest/runner.js';
 import { buildTestApp, INGESTED_AT } from '../support/build-app.js';
-import { API, getOk } from './contract.js';
+import { API, getOk } from '../support/api-contract.js';
 
 type Team = { id: string; name: string };
 

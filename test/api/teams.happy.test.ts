@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildTestApp } from '../support/build-app.js';
-import { API, assertKeys, assertPage, assertTeam, getOk } from './contract.js';
+import { API, assertKeys, assertPage, assertTeam, getOk } from '../support/api-contract.js';
 
 type Team = { id: string; name: string };
 

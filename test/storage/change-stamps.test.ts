@@ -9,7 +9,7 @@ import type { Storage } from '../../src/storage/connection.js';
 import { stampLoggedChanges } from '../../src/storage/migrations/0013-match-list-queries.js';
 import { changeStamp } from '../../src/storage/repositories/change-log.repository.js';
 import { writeFixture } from '../support/build-app.js';
-import { ingest, openTestStorage } from '../ingest/support/test-storage.js';
+import { ingest, openTestStorage } from '../support/ingest/test-storage.js';
 
 const RUN_AT = '2024-03-01T12:00:00.000Z';
 const KINDS = { competition: 'competitions', season: 'seasons', team: 'teams', match: 'matches' } as const;

@@ -1,4 +1,4 @@
-// The real CLI (`node --import tsx src/cli/main.ts`) as a child process, for every test that runs it: a
+// The real CLI (`node dist/cli/main.js`, built) as a child process, for every test that runs it: a
 // command run to its end, or one kept running (`serve`) until the test stops it; and a free port for it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
@@ -10,8 +10,31 @@ import type { TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-// tsx by its resolved URL, not its name: a command run in another folder (`cwd`) would not find it there.
-const CLI = ['--import', import.meta.resolve('tsx'), path.join(ROOT, 'src', 'cli', 'main.ts')];
+// The built CLI, as operators run it: no TypeScript loader in the child (nor in its cluster workers), so a
+// spawn costs Node's start-up and the CLI's modules only. scripts/run-tests.mjs builds dist/ before the
+// system suite; a run of a single file after a change to src/ needs `npm run build` first (checked below).
+const CLI = [path.join(ROOT, 'dist', 'cli', 'main.js')];
+
+/** Fails when a file under src/ is newer than the last `npm run build` (its dist/.built): the child would run old code. */
+function assertBuilt(): void {
+  const built = fs.statSync(path.join(ROOT, 'dist', '.built'), { throwIfNoEntry: false });
+  const newer = (dir: string): string | undefined => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const at = path.join(dir, entry.name);
+      const found = entry.isDirectory()
+        ? newer(at)
+        : fs.statSync(at).mtimeMs > built!.mtimeMs
+          ? at
+          : undefined;
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const stale = built ? newer(path.join(ROOT, 'src')) : 'dist/ (never built)';
+  if (stale)
+    throw new Error(`the built CLI is older than ${path.relative(ROOT, stale)}: run \`npm run build\``);
+}
+let checked = false;
 
 export interface Exit {
   code: number | null;
@@ -37,6 +60,10 @@ export interface CliOptions {
  * killing the group also reaches cluster workers whose primary died first.
  */
 export function launchCli(args: string[], env: Record<string, string>, options: CliOptions = {}): RunningCli {
+  if (!checked) {
+    assertBuilt();
+    checked = true;
+  }
   const child = spawn(process.execPath, [...CLI, ...args], {
     cwd: options.cwd ?? ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },

@@ -132,22 +132,29 @@ export interface DatabaseTemplate {
   large?: boolean;
 }
 
+/** Builds `template` on the selected engine unless it is there already; returns its file or database name. */
+export async function prepareTemplate(template: DatabaseTemplate): Promise<string> {
+  const key = template.key();
+  if (testEngine() === 'sqlite') {
+    return sqliteTemplate(template.kind, key, (at) => template.build(`sqlite:${at}`));
+  }
+  return postgresTemplate(pgAdminUrl(), template.kind, key, createEmptyPg, (name) =>
+    template.build(pgUrlOf(name)),
+  );
+}
+
 /** A new database on the selected engine, a copy of `template` (built first if it is not there yet). */
 export async function createTemplateCopy(
   template: DatabaseTemplate,
   file = 'test.db',
 ): Promise<TestDatabase> {
   if (!/^[\w.-]+$/.test(file)) throw new Error(`createTemplateCopy: bad file name "${file}"`);
-  const key = template.key();
+  const built = await prepareTemplate(template);
   if (testEngine() === 'sqlite') {
-    const built = await sqliteTemplate(template.kind, key, (at) => template.build(`sqlite:${at}`));
     const database = createSqlite(file);
     copySqliteTemplate(built, database.url.slice('sqlite:'.length));
     return database;
   }
-  const built = await postgresTemplate(pgAdminUrl(), template.kind, key, createEmptyPg, (name) =>
-    template.build(pgUrlOf(name)),
-  );
   const name = newPgName();
   const strategy = template.large ? 'FILE_COPY' : 'WAL_LOG';
   await withAdmin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${built} STRATEGY ${strategy}`));

@@ -177,12 +177,36 @@ describe('the test summary reporter', () => {
 
   test("the counts are the run's own summary, cancelled tests counted as failed", async () => {
     const { counts } = await report(run);
-    assert.deepEqual(counts, { passed: 1, failed: 3, skipped: 1, todo: 0, failures: 2, complete: true });
+    assert.deepEqual(counts.totals, { passed: 1, failed: 3, skipped: 1, todo: 0 });
+    assert.equal(counts.failures, 2);
+    assert.equal(counts.complete, true);
   });
 
   test('a run that ends without its summary is not complete', async () => {
     const { counts } = await report(run.slice(0, 3));
     assert.equal(counts.complete, false);
-    assert.equal(counts.passed, 0);
+    assert.equal((counts.totals as { passed: number }).passed, 0);
+  });
+
+  test("the last line also carries each suite, the skips and each file's seconds, for run-tests.mjs to sum", async () => {
+    const { counts } = await report(run);
+    const suites = counts.suites as Record<string, { passed: number; failed: number; seconds: number }>;
+    assert.deepEqual(Object.keys(suites).sort(), ['test/api', 'test/unit']);
+    assert.equal(suites['test/unit']!.failed, 2);
+    assert.deepEqual(Object.keys(counts.skipped as object), ['skipped: ../shared/data is absent']);
+    const seconds = new Map(counts.fileSeconds as Array<[string, number]>);
+    assert.equal(seconds.get('test/unit/scripts/test-summary-reporter.test.ts'), 1.5);
+  });
+
+  test('files sharing a process (no file test of their own) are timed by their top-level tests', async () => {
+    // The file's own test:complete replaced by its top-level test's, as node emits it without isolation.
+    const shared = run.map((e) =>
+      e.type === 'test:complete'
+        ? { type: e.type, data: { name: 'standings', file: here, nesting: 0, details: { duration_ms: 700 } } }
+        : e,
+    );
+    const { counts } = await report(shared);
+    const seconds = new Map(counts.fileSeconds as Array<[string, number]>);
+    assert.equal(seconds.get('test/unit/scripts/test-summary-reporter.test.ts'), 0.7);
   });
 });

@@ -1,9 +1,0 @@
-// Malformed and oversized requests (scenarios/malformed-requests.ts) against the app listening in this
-// process; real-servers.test.ts runs them against `touchline serve`.
-import { test } from 'node:test';
-import { listeningApp } from './listening-app.js';
-import { malformedRequests } from './scenarios/malformed-requests.js';
-
-test('malformed and oversized requests', async (t) => {
-  await malformedRequests(t, await listeningApp(t));
-});

@@ -1,4 +1,0 @@
-// Billing-period quotas on the Redis store at 127.0.0.1:6379 (RedisLimitStore).
-import { quotaSuite } from './support/quota-suite.js';
-
-quotaSuite('redis');

@@ -1,4 +1,0 @@
-// Window-only requests (usage checks, 304s) on the in-process store (UsageLedger + MemoryLimitStore).
-import { windowOnlySuite } from './support/window-only-suite.js';
-
-windowOnlySuite('memory');
