@@ -9,7 +9,7 @@ import type { Projected, Projection, ProjectionTx, Written } from './written.js'
  * apply step) describes what it wrote as one Written and calls project() once, in the transaction of the
  * writes, after them. No writer updates a derived row (counts, stored match JSON, change log,
  * invalidations) by hand, so the derived rows commit with the rows they derive from, and a projection
- * added here follows every pipeline (test/projections/one-projection-list.test.ts).
+ * added here follows every pipeline (test/storage/projections/one-projection-list.test.ts).
  *
  * In order: the counts first, as the change log and the invalidation name what they wrote; the
  * invalidation last (invalidations.ts).

@@ -55,7 +55,7 @@ function* mustExist(
 
 /**
  * A page of the match list: the JSON the runs stored for its matches where the engine keeps it (the
- * mapper's JSON.stringify, byte for byte: test/ingest/full-dataset.test.ts), else their rows through the
+ * mapper's JSON.stringify, byte for byte: test/data/openfootball/full-dataset.test.ts), else their rows through the
  * mapper.
  */
 function* listPage(storage: Storage, query: Readonly<Record<string, unknown>>): Steps<string> {

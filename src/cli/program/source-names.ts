@@ -1,7 +1,7 @@
 /**
  * The sources `ingest` takes, for its help and its argument check: the keys of src/ingest/sources.ts's
  * SOURCES, listed here so that the command line does not load every source's adapter to show a help
- * page. test/cli/help.test.ts keeps the two lists equal.
+ * page. test/system/cli/help.test.ts keeps the two lists equal.
  */
 export const SOURCE_NAMES = [
   'openfootball',

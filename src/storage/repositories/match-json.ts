@@ -16,7 +16,7 @@ export function joinNameTables<O>(query: SelectQueryBuilder<Database, 'matches',
 /**
  * A match as the API shows it, written out by SQLite from a `matches` row joined by joinNameTables. It
  * must equal JSON.stringify of the API's toMatch mapper byte for byte, key order included:
- * test/ingest/full-dataset.test.ts checks every match of the dataset. Scores must stay integer columns, as
+ * test/data/openfootball/full-dataset.test.ts checks every match of the dataset. Scores must stay integer columns, as
  * json_object writes a real as 1.0.
  */
 const MATCH_JSON = sql<string>`json_object(
