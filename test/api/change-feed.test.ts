@@ -6,12 +6,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { KEY_TRUST_MS } from '../../src/auth/key-directory.js';
 import { loadOpenfootball } from '../../src/ingest/openfootball/adapter.js';
 import { runIngestion } from '../../src/ingest/runner.js';
 import { buildTestApp } from '../support/build-app.js';
 import { seededRandom } from '../support/seeded-random.js';
 import { API, assertError, getOk } from '../support/api-contract.js';
+import { pastKeyTrust } from '../support/key-trust.js';
 
 type Change = {
   type: string;
@@ -264,6 +264,6 @@ test('the change feed answers 503 service_unavailable with Retry-After while the
   // While the key is still trusted, the feed's own queries meet the outage (a cached page needs none).
   await expectUnavailable(uncached);
   // Past that, the key's lookup does, for the cached page too.
-  await new Promise((resolve) => setTimeout(resolve, KEY_TRUST_MS + 50));
+  pastKeyTrust(t);
   await expectUnavailable([cached, ...uncached]);
 });

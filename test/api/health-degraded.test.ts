@@ -4,13 +4,13 @@ import SqliteDatabase from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { Kysely, SqliteDialect } from 'kysely';
 import { buildApp } from '../../src/api/app.js';
-import { KEY_TRUST_MS } from '../../src/auth/key-directory.js';
 import { DatasetGeneration } from '../../src/cache/dataset-generation.js';
 import { MemoryResponseCache } from '../../src/cache/response-cache.js';
 import type { Database } from '../../src/storage/schema.js';
 import { buildTestApp } from '../support/build-app.js';
 import { testEngine } from '../support/test-database.js';
 import { API, assertError, assertJson, assertKeys, HEALTH_KEYS } from '../support/api-contract.js';
+import { pastKeyTrust } from '../support/key-trust.js';
 
 async function health(app: FastifyInstance) {
   const res = await app.inject({ url: `${API}/health` });
@@ -26,7 +26,7 @@ test('database closed', async (t) => {
   const cachedUrl = `${API}/football/teams/${ids.teams.bayern}`;
   assert.equal((await app.inject({ url: cachedUrl, headers: auth() })).statusCode, 200);
   // Past the time a key is trusted without asking the database again (its cached answers need none).
-  await new Promise((resolve) => setTimeout(resolve, KEY_TRUST_MS + 50));
+  pastKeyTrust(t);
   await storage.close();
 
   await t.test('/health answers 503 with status degraded and checks.database false', async () => {

@@ -7,6 +7,7 @@ import { KEY_TRUST_MS } from '../../src/auth/key-directory.js';
 import { updateApiKey } from '../../src/storage/repositories/api-key.repository.js';
 import { buildTestApp } from '../support/build-app.js';
 import { madeUpKey } from '../support/made-up-key.js';
+import { pastKeyTrust } from '../support/key-trust.js';
 
 interface Answer {
   status: number;
@@ -77,7 +78,7 @@ test('cached reads on a listening server', async (t) => {
       .where('prefix', '=', built.keys.valid.slice(0, 9))
       .executeTakeFirstOrThrow();
     await updateApiKey(built.storage.db, row.id, { revoked_at: new Date().toISOString() });
-    await new Promise((resolve) => setTimeout(resolve, KEY_TRUST_MS + 50));
+    pastKeyTrust(t);
     const refused = await get(url, built.auth());
     assert.equal(refused.status, 401);
     assert.equal(JSON.parse(refused.text).error.details.reason, 'revoked');
@@ -90,7 +91,7 @@ test('cached reads with the database closed', async (t) => {
   const url = `${base}/football/matches?team_id=${built.ids.teams.manCity}&limit=5`;
   assert.equal((await get(url, built.auth())).status, 200);
   // Past the trust window, the valid key must be looked up again too.
-  await new Promise((resolve) => setTimeout(resolve, KEY_TRUST_MS + 50));
+  pastKeyTrust(t);
   await built.storage.close();
 
   await t.test('a key that cannot be checked gets 503, not a refusal', async () => {

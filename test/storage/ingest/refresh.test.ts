@@ -189,7 +189,8 @@ describe('refresh of one source', () => {
       assert.equal(waited.length, 1);
       assert.match(waited[0]!, /^touchline test holder \(pid \d+\)/);
       const waiting = holdIngestionLock(storage.engine, storage.url, 'test other', { waitMs: 5000 });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Released while the other is waiting for it (its first try made at once).
+      await new Promise((resolve) => setTimeout(resolve, 50));
       await held.release();
       const mine = await waiting;
       assert.ok(mine, 'taken once released');

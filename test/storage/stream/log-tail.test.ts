@@ -84,7 +84,8 @@ test('a hole is waited for, filled in order when it commits late, passed when it
   await row(storage, 1);
   await row(storage, 3);
   await waitUntil(() => seen.length === 1, 2000, 'the event before the hole');
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  // Two polls and more (every 20 ms) with the hole still open.
+  await new Promise((resolve) => setTimeout(resolve, 50));
   assert.deepEqual(
     seen.map((e) => e.seq),
     [1],

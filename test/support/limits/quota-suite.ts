@@ -2,12 +2,12 @@
 // a fresh count in the next period, and nothing counted for /health, 401 or 403 answers.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { KEY_TRUST_MS } from '../../../src/auth/key-directory.js';
 import { billingPeriod } from '../../../src/limits/billing-period.js';
 import { readUsage } from '../../../src/storage/repositories/key-usage.repository.js';
 import { updateApiKey } from '../../../src/storage/repositories/api-key.repository.js';
 import { assertRefused, inject, limits, type Answer } from './answers.js';
 import { limitsEnv, PLANS, type StoreKind } from './limits-env.js';
+import { pastKeyTrust } from '../key-trust.js';
 
 const METERED = PLANS.find((p) => p.name === 'metered')!; // 6 per period
 const thisPeriod = () => billingPeriod(new Date(), null).start;
@@ -114,7 +114,7 @@ export function quotaSuite(kind: StoreKind): void {
     // Neither the window nor the quota of any key moved: the first counted request leaves N-1 and Q-1.
     await updateApiKey(env.storage.db, inactive.id, { subscription_active: 1 });
     // A key change applies once the process's trust in what it read last runs out.
-    await new Promise((resolve) => setTimeout(resolve, KEY_TRUST_MS + 50));
+    pastKeyTrust(t);
     for (const k of [good, inactive]) {
       const first = await inject(app, k.auth);
       assert.equal(first.status, 200);

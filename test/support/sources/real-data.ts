@@ -7,13 +7,15 @@ import { DATA } from '../shared-data.js';
 import { openStorage, type Storage } from '../../../src/storage/connection.js';
 import { migrateToLatest } from '../../../src/storage/migrations/migrate.js';
 import { hashOfFiles, REPOSITORY } from '../database-template.js';
+import { assertCountsExact } from '../exact-counts.js';
 import { openTemplateCopy, type DatabaseTemplate } from '../test-database.js';
 import { SHARED } from '../shared-data.js';
 import { ingestOk, type SourceName, type TestStorage } from './storage.js';
 
 export { competitionId } from './storage.js';
 
-const ALL: Array<[SourceName, string]> = [
+/** The five sources in the order the real data is built: test/data/sources/ingest-order.test.ts's forward one. */
+export const ALL: Array<[SourceName, string]> = [
   ['openfootball', DATA.footballJson],
   ['worldcup-json', DATA.worldcupJson],
   ['fjelstul', DATA.fjelstul],
@@ -37,7 +39,7 @@ export const REAL_DATA: DatabaseTemplate = {
   kind: 'realdata',
   key: () =>
     (realDataKey ??= hashOfFiles(
-      ['src', 'data', 'package-lock.json', 'test/support/sources']
+      ['src', 'data', 'package-lock.json', 'test/support/sources', 'test/support/exact-counts.ts']
         .map((p) => path.join(REPOSITORY, p))
         .concat(SHARED),
     )),
@@ -45,7 +47,12 @@ export const REAL_DATA: DatabaseTemplate = {
     const storage = openStorage(url);
     try {
       await migrateToLatest(storage);
-      for (const [source, from] of ALL) await ingestOk(storage, source, from);
+      for (const [source, from] of ALL) {
+        await ingestOk(storage, source, from);
+        // Each run recounts the competitions it touched: a full recount must find nothing to change
+        // (test/data/sources/ingest-order.test.ts relies on this check of the forward order).
+        await assertCountsExact(storage, `the real data: ${source}`);
+      }
     } finally {
       await storage.close();
     }

@@ -9,9 +9,8 @@ function recorder() {
   return { lines, logger: { error: log('error'), warn: log('warn') } };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-test('a failure that repeats is logged once with its error, then counted per report, then ended', async () => {
+test('a failure that repeats is logged once with its error, then counted per report, then ended', (t) => {
+  t.mock.timers.enable({ apis: ['setInterval', 'Date'] });
   const { lines, logger } = recorder();
   const streaks = new FailureStreaks(logger, 50);
   const error = new Error('connection refused');
@@ -19,11 +18,11 @@ test('a failure that repeats is logged once with its error, then counted per rep
   assert.equal(lines.length, 1);
   assert.equal(lines[0]!.fields.err, error);
   assert.equal(streaks.count('db'), 1000);
-  await sleep(70);
+  t.mock.timers.tick(70);
   assert.equal(lines.length, 2);
   assert.match(lines[1]!.message, /999 more since the last report \(1000 in \d+ s\)/);
   assert.equal(lines[1]!.fields.err, undefined, 'no stack trace after the first');
-  await sleep(60);
+  t.mock.timers.tick(60);
   assert.equal(lines.length, 3);
   assert.equal(lines[2]!.level, 'warn');
   assert.match(lines[2]!.message, /streak over after 1000 failures/);
