@@ -101,8 +101,9 @@ export function copySqliteTemplate(template: string, target: string): void {
   fs.copyFileSync(template, target);
 }
 
-async function withClient<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+/** `run` with a client of its own on the database at `url`, ended afterwards. */
+export async function withPgClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   await client.connect();
   try {
     return await run(client);
@@ -126,7 +127,7 @@ export async function postgresTemplate(
   const name = `touchline_tpl_${kind}_${key}`;
   const exists = async (client: pg.Client) =>
     (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
-  return withClient(adminUrl, async (client) => {
+  return withPgClient(adminUrl, async (client) => {
     if (await exists(client)) return name;
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [`touchline template ${kind}`]);
     try {

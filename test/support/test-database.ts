@@ -14,6 +14,7 @@ import {
   postgresTemplate,
   REPOSITORY,
   sqliteTemplate,
+  withPgClient,
 } from './database-template.js';
 
 /** The maintenance database test databases are created from and dropped through. */
@@ -43,14 +44,8 @@ export function pgAdminUrl(): string {
   return process.env.TOUCHLINE_TEST_PG_URL || DEFAULT_PG_ADMIN_URL;
 }
 
-async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: pgAdminUrl(), connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
+function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  return withPgClient(pgAdminUrl(), run);
 }
 
 function once(action: () => Promise<void>): () => Promise<void> {

@@ -1,19 +1,14 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
-import pg from 'pg';
+import type pg from 'pg';
+import { withPgClient } from '../database-template.js';
 
 export const PG_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 export const PG_PORT = 5432;
 export const REDIS_PORT = 6379;
 
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
+function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  return withPgClient(PG_ADMIN_URL, run);
 }
 
 /** A new, empty PostgreSQL database `touchline_<label>_<random>`; `drop()` removes it, ending its connections. */
