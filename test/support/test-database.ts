@@ -107,12 +107,16 @@ async function createPostgres(): Promise<TestDatabase> {
 }
 
 /**
- * A new, empty database on the selected engine; `file` names the SQLite file (in a folder of its own) and
+ * A new, empty database on the selected engine (or on `engine`, for a test of one engine's setup whatever
+ * the run selects); `file` names the SQLite file (in a folder of its own) and
  * is ignored on PostgreSQL. The caller must `drop()` it when done.
  */
-export async function createTestDatabase(file = 'test.db'): Promise<TestDatabase> {
+export async function createTestDatabase(
+  file = 'test.db',
+  engine: Engine = testEngine(),
+): Promise<TestDatabase> {
   if (!/^[\w.-]+$/.test(file)) throw new Error(`createTestDatabase: bad file name "${file}"`);
-  return testEngine() === 'postgres' ? createPostgres() : createSqlite(file);
+  return engine === 'postgres' ? createPostgres() : createSqlite(file);
 }
 
 /** A database built once (see database-template.ts) and copied for each test that asks for it. */

@@ -1,5 +1,5 @@
 // `touchline serve` started by the real CLI in processes of its own, as a target (target.ts) for the
-// raw-socket scenarios: a fresh database on the engine the test run selects, migrated by `touchline
+// raw-socket scenarios: a fresh database on the engine asked for, migrated by `touchline
 // migrate`, a small fixture ingested, two keys made by `touchline keys create`. Nothing inside the
 // server can be seen from here: what the scenarios assert about the app's parser and settings is
 // checked on the app listening in this process (listening-app.ts) only.
@@ -12,10 +12,13 @@ import { createKey, freePort, serve, serveWorkers, touchline } from '../limits/c
 import { Scope } from '../limits/limits-env.js';
 import { ingestFixture } from '../production/fixture.js';
 import { rawClient } from '../raw-http-client.js';
+import type { Engine } from '../../../src/storage/connection.js';
 import { createTestDatabase } from '../test-database.js';
 import { API, type Auth, type MemoryGauge, type Target } from './target.js';
 
 export interface RealServerOptions {
+  /** The database's engine. */
+  engine: Engine;
   /** `serve --workers N` when over 1: cluster workers sharing the port. */
   workers: number;
   /** REDIS_URL: the shared response cache and the request counters in Redis. */
@@ -49,7 +52,7 @@ function residentMemory(pid: number): MemoryGauge | undefined {
  */
 export async function realServer(t: Pick<TestContext, 'after'>, options: RealServerOptions): Promise<Target> {
   const scope = new Scope(t);
-  const database = await createTestDatabase('touchline.db');
+  const database = await createTestDatabase('touchline.db', options.engine);
   scope.defer(() => database.drop());
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-http-'));
   scope.defer(() => fs.rmSync(dir, { recursive: true, force: true }));
