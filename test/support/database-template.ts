@@ -55,11 +55,12 @@ export async function sqliteTemplate(
   kind: string,
   key: string,
   build: (file: string) => Promise<void>,
+  folder = SQLITE_TEMPLATES,
 ): Promise<string> {
-  const file = path.join(SQLITE_TEMPLATES, `${kind}-${key}.db`);
+  const file = path.join(folder, `${kind}-${key}.db`);
   const lock = `${file}.lock`;
   const deadline = Date.now() + BUILD_DEADLINE_MS;
-  fs.mkdirSync(SQLITE_TEMPLATES, { recursive: true });
+  fs.mkdirSync(folder, { recursive: true });
   while (!fs.existsSync(file)) {
     try {
       fs.mkdirSync(lock);
@@ -84,9 +85,9 @@ export async function sqliteTemplate(
       }
       fs.renameSync(building, file);
       // Older templates of the same kind are of code or data that changed since.
-      for (const name of fs.readdirSync(SQLITE_TEMPLATES)) {
+      for (const name of fs.readdirSync(folder)) {
         if (name.startsWith(`${kind}-`) && name.endsWith('.db') && name !== path.basename(file)) {
-          fs.rmSync(path.join(SQLITE_TEMPLATES, name), { force: true });
+          fs.rmSync(path.join(folder, name), { force: true });
         }
       }
     } finally {
