@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationResultSet } from 'kysely';
+import { Migrator, type Migration, type MigrationResultSet } from 'kysely/migration';
 import type { Storage } from '../connection.js';
 import * as initial from './0001-initial.js';
 import * as plansAndUsage from './0002-plans-and-usage.js';
