@@ -1,12 +1,12 @@
 import { hash } from 'node:crypto';
-import type { FastifyContextConfig } from 'fastify';
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { DatasetGeneration } from '../cache/dataset-generation.js';
 import { RELEASE } from './release.js';
 
 /**
- * Where a cached answer is filed, the one place that says so for the three that ask (the response
- * cache, the 304 judge at admission, the read fast path): the version of the data it shows (its route's
- * declared scope), its key (that version and the validated request) and its ETag.
+ * Where a cached answer is filed, the one place that says so for the two that ask (the response cache,
+ * the 304 judge at admission): the version of the data it shows (its route's declared scope), its key
+ * (that version and the validated request) and its ETag.
  */
 
 /** A cached route as its declaration gives it. */
@@ -23,7 +23,7 @@ export interface AnswerAddress {
 }
 
 /** The answer's address in `version` (see answerVersionOf). */
-export function addressIn(
+function addressIn(
   version: string,
   route: AddressedRoute,
   params: Readonly<Record<string, unknown>>,
@@ -34,7 +34,7 @@ export function addressIn(
 }
 
 /** The version the answer of `route` with `params` is filed under now. */
-export function answerVersionOf(
+function answerVersionOf(
   generation: DatasetGeneration,
   route: AddressedRoute,
   params: Readonly<Record<string, unknown>>,
@@ -43,13 +43,44 @@ export function answerVersionOf(
 }
 
 /** The answer's address now: its version, key and ETag. */
-export function answerAddress(
+function answerAddress(
   generation: DatasetGeneration,
   route: AddressedRoute,
   params: Readonly<Record<string, unknown>>,
   query: Readonly<Record<string, unknown>>,
 ): AnswerAddress {
   return addressIn(answerVersionOf(generation, route, params), route, params, query);
+}
+
+/**
+ * Where the answer to `request` is filed, made once per request (and kept on it) when admission first
+ * asks: null for a request that is not a GET of a keyed, cached route, or whose parameters or query its
+ * route's validators refuse (Fastify answers that 400 later, from the same functions). Validated on
+ * copies, with the very functions Fastify compiled for the route (coercing and filling defaults as they
+ * will on the request itself), since the answer is looked for before Fastify validates.
+ */
+export function requestAddress(request: FastifyRequest, generation: DatasetGeneration): AnswerAddress | null {
+  if (request.cacheAddress === null) request.cacheAddress = addressOfRequest(request, generation) ?? false;
+  return request.cacheAddress || null;
+}
+
+function addressOfRequest(request: FastifyRequest, generation: DatasetGeneration): AnswerAddress | undefined {
+  const { config, url, schema } = request.routeOptions;
+  if (!config.cache || config.public || request.method !== 'GET' || url === undefined) return undefined;
+  const params = { ...(request.params as Record<string, unknown>) };
+  const query = { ...(request.query as Record<string, unknown>) };
+  const validParams = request.getValidationFunction('params');
+  const validQuery = request.getValidationFunction('querystring');
+  if ((validParams && !validParams(params)) || (validQuery && !validQuery(query))) return undefined;
+  const route = { url, config, querySchema: schema?.querystring as object | undefined };
+  return answerAddress(generation, route, params, query);
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Where a cached route's answer is filed (requestAddress): null until asked, false for none. */
+    cacheAddress: AnswerAddress | false | null;
+  }
 }
 
 /** A request's cache key, from its generation, route, parameters and validated query. */

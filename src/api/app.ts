@@ -12,13 +12,12 @@ import { UNMATCHED_ROUTE, type RequestMetrics } from '../metrics/request-metrics
 import { storedKeys } from '../storage/repositories/api-key.repository.js';
 import { onAnsweredOf, type OnAnswered } from './answered-request.js';
 import { ApiError } from './errors/catalogue.js';
-import { createFastPath } from './fast-path/fast-path.js';
 import { checkCacheScope } from './answer-address.js';
 import { answerClientError } from './http/client-errors.js';
-import { serverFactory, type AnsweredBy } from './http/server-factory.js';
+import { serverFactory } from './http/server-factory.js';
 import { registerAdmission } from './plugins/admission.js';
-import { registerCodingVary, registerCompression, withCodingVary } from './plugins/compression.js';
-import { corsCommonHeaders, registerCors } from './plugins/cors.js';
+import { registerCodingVary, registerCompression } from './plugins/compression.js';
+import { registerCors } from './plugins/cors.js';
 import { registerErrorHandling, sendError } from './plugins/errors.js';
 import { judgeConditionalGets } from './plugins/not-modified.js';
 import { registerResponseCache } from './plugins/response-cache.js';
@@ -29,8 +28,6 @@ import { StandingsBook } from './standings/season-standings.js';
 import { accountRoutes } from './routes/account.js';
 import { changeRoutes } from './routes/changes.js';
 import type { RouteDeps } from './route-context.js';
-import { ROUTER_OPTIONS, RouteTable } from './routing/route-table.js';
-import { RouteValidators } from './routing/route-validators.js';
 import { ErrorEnvelope, NoQuery } from './schemas/common.js';
 import { competitionRoutes } from './routes/competitions.js';
 import { coverageRoutes } from './routes/coverage.js';
@@ -45,12 +42,19 @@ import { readStreamConfig } from '../config/stream-config.js';
 
 export const API_PREFIX = '/api/v1';
 
+/** How Fastify's router reads a path: exactly as sent, a parameter at most 100 characters long. */
+const ROUTER_OPTIONS = {
+  ignoreTrailingSlash: false,
+  ignoreDuplicateSlashes: false,
+  caseSensitive: true,
+  maxParamLength: 100,
+  useSemicolonDelimiter: false,
+} as const;
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Starts draining: every answer from now on closes its connection. */
     drain(): void;
-    /** How many requests each path has answered: the read fast path, and Fastify's routes. */
-    readonly answered: AnsweredBy;
   }
 }
 
@@ -113,27 +117,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     env: options.env,
     onRefusal: metrics && ((reason) => metrics.refused(reason)),
   });
-  const routes = new RouteTable();
-  const validators = new RouteValidators();
-  const answered: AnsweredBy = { fastPath: 0, fastify: 0 };
   // Live streams: the server's feed, else the app's own (defaults, a secret of its own), closed with it.
   const ownLive = options.live ? undefined : openLiveFeed(options.storage, readStreamConfig({}));
   const live = options.live ?? ownLive!;
   const compression = options.compression === true;
-  const corsHeaders = corsCommonHeaders(options.corsOrigins ?? null);
-  const fast = createFastPath({
-    routes,
-    validators,
-    cache: options.cache,
-    generation: options.generation,
-    admission,
-    metrics,
-    onAnswered,
-    commonHeaders: compression ? withCodingVary(corsHeaders) : corsHeaders,
-    compress: compression,
-  });
   const app = Fastify({
-    serverFactory: serverFactory({ fast, draining: () => closing, answered }),
+    serverFactory: serverFactory({ draining: () => closing }),
     // Node's limits on slow clients: a head within 10 s, a whole request within 30 s (every route is a
     // GET), checked every second, instead of Node's 60 s and 300 s checked every 30 s.
     http: { headersTimeout: 10_000, connectionsCheckingInterval: 1000 },
@@ -149,7 +138,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Requests already on an open connection when closing begins are answered normally (see drain).
     return503OnClosing: false,
     routerOptions: ROUTER_OPTIONS,
-    schemaController: { compilersFactory: { buildValidator: validators.buildValidator } },
     // Router-level failures bypass the error handler; answer them in the same envelope.
     frameworkErrors: (error, request, reply) => {
       reply.header('x-request-id', request.id);
@@ -177,7 +165,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const streaks = new FailureStreaks(app.log);
 
   app.addHook('onRequest', (request, reply, done) => {
-    answered.fastify += 1;
     reply.header('x-request-id', request.id);
     done();
   });
@@ -198,7 +185,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       done();
     });
   }
-  app.decorate('answered', { getter: () => answered });
   app.decorate('drain', () => {
     closing = true;
   });
@@ -216,7 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await limits.close();
     await ownLive?.close();
   });
-  registerErrorHandling(app, routes, streaks);
+  registerErrorHandling(app, streaks);
   app.addSchema(ErrorEnvelope);
 
   // The reference page's routes (routes/openapi.ts) take no route config: marked public before the hook
@@ -229,17 +215,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!route.config?.public && !route.schema?.querystring) {
       route.schema = { ...route.schema, querystring: NoQuery };
     }
-    // The catch-all OPTIONS route of CORS preflights is no resource: it allows no method anywhere.
-    if (route.url === '*') return;
     checkCacheScope(route.url, route.config);
-    for (const method of [route.method].flat())
-      routes.add(method, route.url, route.config ?? {}, route.schema);
   });
 
   // Before admission: a preflight is answered without a key.
   await registerCors(app, options.corsOrigins ?? null);
   if (compression) registerCodingVary(app);
-  registerAdmission(app, admission, judgeConditionalGets(app, options.generation, validators));
+  registerAdmission(app, admission, judgeConditionalGets(app, options.generation));
   registerResponseCache(app, options.cache, options.generation, metrics);
   if (compression) registerCompression(app);
 

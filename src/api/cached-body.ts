@@ -32,61 +32,6 @@ export function render(entry: CachedResponse, requestId: string): string | Buffe
   return Buffer.concat([bodyBytes(before), Buffer.from(`"${requestId}"`, 'latin1'), bodyBytes(after)]);
 }
 
-/** A body's parts ready to write; request IDs are plain ASCII, so JSON quoting is adding quotes. */
-export interface BodyParts {
-  before: Buffer | string;
-  after: Buffer | string | null;
-  /** Bytes of `before` and `after`. */
-  bytes: number;
-}
-
-const encoded = new WeakMap<CachedResponse, BodyParts>();
-
-/**
- * A cached body as bytes, encoded once for all the requests it answers (held as bytes already by an
- * in-process cache). A body that answers one request only is better left as text (see `textParts`).
- */
-export function encodedParts(entry: CachedResponse): BodyParts {
-  const { before, after } = entry;
-  if (typeof before !== 'string' && typeof after !== 'string') {
-    return { before, after, bytes: before.length + (after?.length ?? 0) };
-  }
-  let parts = encoded.get(entry);
-  if (!parts) {
-    const before = bodyBytes(entry.before);
-    const after = entry.after === null ? null : bodyBytes(entry.after);
-    parts = { before, after, bytes: before.length + (after?.length ?? 0) };
-    encoded.set(entry, parts);
-  }
-  return parts;
-}
-
-/**
- * A body just read, as text: encoding it first would allocate its bytes outside V8's heap, which the
- * garbage collector pays for, for one write.
- */
-export function textParts(entry: CachedResponse): BodyParts {
-  const { before, after } = entry;
-  return {
-    before,
-    after,
-    bytes: Buffer.byteLength(before) + (after === null ? 0 : Buffer.byteLength(after)),
-  };
-}
-
-/**
- * The parts in memory of their own: for a write that may wait (behind an earlier answer on the same
- * connection) when they borrow a cache's memory, which the cache reuses (MemoryResponseCache.peek).
- */
-export function ownParts(parts: BodyParts): BodyParts {
-  const copy = (part: Buffer | string) => (typeof part === 'string' ? part : Buffer.from(part));
-  return {
-    before: copy(parts.before),
-    after: parts.after === null ? null : copy(parts.after),
-    bytes: parts.bytes,
-  };
-}
-
 /**
  * Keeps a held answer's bytes (the cache's own: ResponseCache.peek) from being reused until `res` closes,
  * once its socket has sent them or is gone: for an answer handed to a socket that may not take it at once.
@@ -98,21 +43,4 @@ export function holdUntilClosed(
 ): void {
   const release = cache.pin?.(entry);
   if (release) res.once('close', release);
-}
-
-/** The body's length with `requestId` in place. */
-export function bodyLength(parts: BodyParts, requestId: string): number {
-  return parts.after === null ? parts.bytes : parts.bytes + requestId.length + 2;
-}
-
-/** Writes the body's parts with `requestId` in place; the caller corks around it. */
-export function writeParts(
-  out: { write(chunk: Buffer | string, encoding?: BufferEncoding): unknown },
-  parts: BodyParts,
-  requestId: string,
-): void {
-  out.write(parts.before);
-  if (parts.after === null) return;
-  out.write(`"${requestId}"`, 'latin1');
-  out.write(parts.after);
 }

@@ -4,8 +4,7 @@ import { brotli, brotliHead, brotliTail } from './brotli-splice.js';
 import { render } from './cached-body.js';
 
 /**
- * Compressed answers (gzip and br, by Accept-Encoding), the one place that knows how a body is compressed,
- * for the read fast path and the full path alike, so that both send the same bytes.
+ * Compressed answers (gzip and br, by Accept-Encoding), the one place that knows how a body is compressed.
  *
  * A cached answer differs per request only by its request ID (cached-body.ts). Its gzip form is kept as
  * one piece compressed once: the gzip header and the deflated text before the ID, flushed to a byte

@@ -68,7 +68,7 @@ export function countedPageMeta(
  * A cached route's answer, written once for both engines: the 200 body as text, with the request ID
  * placeholder, from the validated parameters and query; an ApiError thrown for any other answer. Its
  * reads return at once on SQLite and later on PostgreSQL (storage/maybe.ts), so it is text there at once
- * and a promise here. The route's Fastify handler (answerHandler) and the read fast path both call it.
+ * and a promise here. The route's Fastify handler is answerHandler of it.
  */
 export type Answer = (
   params: Readonly<Record<string, string | undefined>>,
@@ -102,8 +102,6 @@ declare module 'fastify' {
      * cached per DatasetGeneration.withRuns instead of per generation.
      */
     cacheFollowsRuns?: boolean;
-    /** The route's answer as text, for the handler and the read fast path alike (see Answer). */
-    answer?: Answer;
     /**
      * The path parameters naming the records a cached answer is about: its version is theirs
      * (DatasetGeneration.versionOf), so that it stays cached while other records change. Absent, the

@@ -60,11 +60,11 @@ export interface AdmissionDeps {
 }
 
 /**
- * The one way a request is let in, on every path (the Fastify hooks and the read fast path): token →
- * key → verdict → plan → billing period → limit decision. It comes in two steps, identifying then
- * counting, so that a caller may do work between them that must not be counted if it fails (the fast
- * path reads its answer first), and in two forms: `...Now`, which decides without waiting or answers
- * undefined having counted nothing, and the asynchronous one, which always decides.
+ * The one way a request is let in (the admission hook, plugins/admission.ts): token → key → verdict →
+ * plan → billing period → limit decision. It comes in two steps, identifying then counting, so that a
+ * route may identify a request by a credential of its own (a stream token) and have it counted like any
+ * other, and counting in two forms: `countNow`, which decides without waiting or answers undefined
+ * having counted nothing (a callback hook then costs no promise), and `count`, which always decides.
  */
 export class Admission {
   private readonly plans: Map<string, Plan>;

@@ -30,20 +30,8 @@ export interface ResponseCache {
    * undefined when they are not the cache's to reuse.
    */
   pin?(entry: CachedResponse): (() => void) | undefined;
-  /**
-   * About how many answers of `entry`'s size the in-process layer keeps before evicting the oldest; only
-   * an in-process layer answers.
-   */
-  keeps?(entry: CachedResponse): number;
   /** Offers an answer just made; a layer may decline to keep it (MemoryResponseCache's admission). */
   set(key: string, value: CachedResponse): Promise<void>;
-  /**
-   * `set` at once, with no promise; only a layer in this process alone offers it. The fast path offers
-   * every answer it reads this way: a promise made (and caught) per answer kept the answer's text
-   * reachable until the microtasks ran, past V8's young-generation collections under load, so that
-   * answers read once were copied into the old generation, whose collections pause for milliseconds.
-   */
-  setNow?(key: string, value: CachedResponse): void;
   clear(): Promise<void>;
   /** A real round trip through the cache, for /health. */
   probe(): Promise<boolean>;
@@ -155,12 +143,6 @@ export class MemoryResponseCache implements ResponseCache {
     return held && copyOf(held as HeldResponse);
   }
 
-  keeps(entry: CachedResponse): number {
-    // Characters for bytes: about as many, and counted without reading the text.
-    const size = Math.max(1, entry.before.length + (entry.after?.length ?? 0));
-    return Math.min(this.maxEntries, Math.floor(this.ring.capacity / size));
-  }
-
   /**
    * Keeps a held answer's bytes from being reused until the function returned is called: for bytes a
    * socket has not taken yet. Undefined for an answer this cache does not hold in its ring.
@@ -170,10 +152,6 @@ export class MemoryResponseCache implements ResponseCache {
   }
 
   async set(key: string, value: CachedResponse): Promise<void> {
-    this.setNow(key, value);
-  }
-
-  setNow(key: string, value: CachedResponse): void {
     const from = identityStart(key);
     const identity = key.slice(from);
     const older = this.keyOfIdentity.get(identity);

@@ -21,10 +21,6 @@ export class TieredResponseCache implements ResponseCache {
     return this.local.pin(entry);
   }
 
-  keeps(entry: CachedResponse): number {
-    return this.local.keeps(entry);
-  }
-
   async get(key: string): Promise<CachedResponse | undefined> {
     const hit = await this.local.get(key);
     if (hit) return hit;

@@ -1,6 +1,6 @@
 import { Counter, Histogram, type Registry } from 'prom-client';
 
-/** Request durations in seconds: the fast path answers in well under a millisecond, a cold page in a few. */
+/** Request durations in seconds: a cached answer takes well under a millisecond, a cold page a few. */
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
 /** The label of a request no route matched: one value, so that made-up paths add no series. */
@@ -22,8 +22,7 @@ type CounterChild = ReturnType<Counter<string>['labels']>;
 type HistogramChild = ReturnType<Histogram<string>['labels']>;
 
 /**
- * What a serving process counts of its requests, whichever path answers them (the read fast path or
- * Fastify's routes): requests by route pattern, method and status, their durations by route, cache
+ * What a serving process counts of its requests: requests by route pattern, method and status, their durations by route, cache
  * hits and misses, and admission's refusals by reason (a key's: missing, malformed, invalid, revoked,
  * expired, unknown_plan; a limit's: rate, quota), counted where admission decides, once per request. Labels hold route patterns, never URLs, so series are bounded by the route table.
  * Each label set's child is looked up once and kept: a request costs a map lookup and two increments.

@@ -27,13 +27,12 @@ test('access log', async (t) => {
   const keyRow = await built.storage.db.selectFrom('api_keys').select(['id']).execute();
   const matches = `${API}/football/matches?team_id=${ids.teams.manCity}`;
 
-  await t.test('a line per request on both paths, with the key ID and never the key', async (t) => {
+  await t.test('a line per request, held or read, with the key ID and never the key', async (t) => {
     const { lines, log } = capture();
     const { app } = await appOnStorage(built.storage, { accessLog: accessLog(log, 1) });
     t.after(() => app.close());
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const fastBefore = app.answered.fastPath;
     const answers = [];
     for (const url of [matches, matches, `${API}/football/matches/${Object.values(ids.matches)[0]}`]) {
       const res = await fetch(`${base}${url}`, { headers: built.auth() });
@@ -43,7 +42,6 @@ test('access log', async (t) => {
     await anonymous.arrayBuffer();
     const unknown = await fetch(`${base}${API}/nowhere`, { headers: built.auth() });
     await unknown.arrayBuffer();
-    assert.ok(app.answered.fastPath > fastBefore, 'some answered by the fast path');
     await new Promise((resolve) => setImmediate(resolve));
 
     const requests = lines.filter((l) => l.msg === 'request');

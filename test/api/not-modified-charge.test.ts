@@ -75,7 +75,7 @@ test('a 304 counts in the minute, not against the quota', async (t) => {
     assert.deepEqual(left(unknown), { rate: before.rate - 2, quota: before.quota });
   });
 
-  await t.test('over real HTTP too (conditional requests are not the read fast path’s)', async (t) => {
+  await t.test('over real HTTP too', async (t) => {
     const { app: listening } = await appOnStorage(storage);
     t.after(() => listening.close());
     const base = await listening.listen({ host: '127.0.0.1', port: 0 });

@@ -29,7 +29,7 @@ function widgets(reads: string[], cacheScope: readonly string[] = ['widget_id'])
     app.get(
       '/football/widgets/:widget_id',
       {
-        config: { cache: true, cacheScope, answer },
+        config: { cache: true, cacheScope },
         schema: {
           summary: 'One widget',
           tags: ['widgets'],

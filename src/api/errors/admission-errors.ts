@@ -12,8 +12,7 @@ const MESSAGES: Record<'invalid' | 'revoked' | 'expired', string> = {
 
 /**
  * The answer to a request refused for its key: 401 with WWW-Authenticate, or 403 for a key whose
- * subscription is inactive or whose plan is no longer offered. It holds nothing of the request, so the
- * read fast path builds each once.
+ * subscription is inactive or whose plan is no longer offered. It holds nothing of the request.
  */
 export function refusalError(refusal: Refusal): ApiError {
   switch (refusal) {

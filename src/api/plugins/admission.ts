@@ -4,7 +4,6 @@ import type { ApiKeyRow } from '../../storage/repositories/api-key.repository.js
 import { limitedError, limitHeaders, refusalError } from '../errors/admission-errors.js';
 import { sendError } from './errors.js';
 import { isPromise } from '../../storage/maybe.js';
-import { admittedBefore } from '../http/admitted-message.js';
 import type { NotModifiedJudge } from './not-modified.js';
 
 /**
@@ -49,13 +48,6 @@ export function registerAdmission(
   // A callback hook: most requests are decided without waiting, and then cost no promise.
   app.addHook('onRequest', (request, reply, done) => {
     if (request.routeOptions.config.public || request.routeOptions.url === undefined) return done();
-    // Counted by the read fast path, which hands Fastify what it does not answer itself: counted once.
-    const before = admittedBefore(request.raw);
-    if (before) {
-      // Its read failed there: the error handler answers that error, with the count's headers.
-      if (!before.verdict || apply(request, reply, before.verdict)) reply.send(before.failure);
-      return;
-    }
     const now = Date.now();
     const { authorization } = request.headers;
     // Identified first: a refused key is the answer whatever else the request holds.

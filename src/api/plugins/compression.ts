@@ -5,20 +5,8 @@ import { acceptedCoding } from '../http/accept-encoding.js';
 const VARY = 'Accept-Encoding';
 
 /** `vary` with Accept-Encoding added to what it already names (CORS's Origin, for one). */
-export function varyWithCoding(existing: string | undefined): string {
+function varyWithCoding(existing: string | undefined): string {
   return existing ? `${existing}, ${VARY}` : VARY;
-}
-
-/**
- * The headers every answer carries (flat name, value pairs, as CORS's common ones), with the Vary of
- * compression merged in: the read fast path sends them as the full path does.
- */
-export function withCodingVary(common: readonly string[]): string[] {
-  const headers = [...common];
-  const at = headers.findIndex((value, i) => i % 2 === 0 && value === 'vary');
-  if (at < 0) headers.push('vary', VARY);
-  else headers[at + 1] = varyWithCoding(headers[at + 1]);
-  return headers;
 }
 
 function isJson(reply: FastifyReply): boolean {
@@ -28,8 +16,7 @@ function isJson(reply: FastifyReply): boolean {
 
 /**
  * Every answer says `Vary: Accept-Encoding`, small ones and refusals included, so that an HTTP cache in
- * front keeps the forms apart. Registered right after CORS, so that the headers come in the fast path's
- * order (withCodingVary).
+ * front keeps the forms apart. Registered right after CORS, so that it adds to CORS's Vary: Origin.
  */
 export function registerCodingVary(app: FastifyInstance): void {
   app.addHook('onRequest', (_request, reply, done) => {
@@ -41,7 +28,7 @@ export function registerCodingVary(app: FastifyInstance): void {
 /**
  * Compresses the full path's JSON answers by Accept-Encoding (compressed-body.ts), after the response
  * cache has rendered them: an answer of the cache (`request.cachedEntry`) is spliced from its kept gzip
- * form, as the fast path does, anything else compressed whole. Registered after the response cache,
+ * form, anything else compressed whole. Registered after the response cache,
  * whose onSend renders the cached answers. The ETag is the same weak one for every form (RFC 9110 8.8.1
  * lets weak tags stand for equivalent representations).
  */

@@ -13,26 +13,13 @@ const EXPOSED_HEADERS = [
   'etag',
 ];
 
-/**
- * What the plugin adds to the answer of a request without Origin (it adds them to every answer): the read
- * fast path, which answers only such requests, adds the same, so that both paths answer alike and an HTTP
- * cache in front keeps answers apart by Origin where they differ by it. Flat name, value pairs, in the
- * plugin's order; the CORS test compares both paths' headers.
- */
-export function corsCommonHeaders(origins: '*' | readonly string[] | null): readonly string[] {
-  if (origins === null) return [];
-  const exposed = ['access-control-expose-headers', EXPOSED_HEADERS.join(', ')];
-  return origins === '*' ? ['access-control-allow-origin', '*', ...exposed] : ['vary', 'Origin', ...exposed];
-}
-
 /** How long a browser may reuse a preflight's answer (s). */
 const PREFLIGHT_MAX_AGE_S = 600;
 
 /**
  * Cross-origin requests from browsers (@fastify/cors), for `origins` ('*' or a list; null registers
  * nothing). Its hook comes before admission's, so a preflight (OPTIONS, which browsers send without the
- * Authorization header) is answered 204 without a key and counts against nothing. Requests carrying an
- * Origin are left to this path by the read fast path, so CORS headers come from this one place.
+ * Authorization header) is answered 204 without a key and counts against nothing.
  */
 export async function registerCors(
   app: FastifyInstance,

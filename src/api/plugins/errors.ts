@@ -1,8 +1,7 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { LimitsUnavailableError } from '../../limits/limits-unavailable.js';
 import type { FailureStreaks } from '../../logging/failure-streaks.js';
 import { ApiError, ERROR_CATALOGUE, errorEnvelope, type ErrorCode } from '../errors/catalogue.js';
-import type { RouteTable } from '../routing/route-table.js';
 import { NO_CONTROL_CHARACTERS } from '../schemas/common.js';
 import { resourceNamed } from '../schemas/ids.js';
 import { isPoolExhausted, isStorageUnavailable } from '../storage-faults.js';
@@ -100,14 +99,32 @@ function failureKind(apiError: ApiError, error: FastifyError): string {
 }
 
 /**
+ * The methods Fastify's router answers for `target` (a request's path and query), in the order routes
+ * were first declared with them: asked of the router itself, method by method, so that a 405 names
+ * exactly what a request would be routed by. `methods` are those the app's routes are declared with.
+ */
+function allowedMethods(app: FastifyInstance, methods: ReadonlySet<string>, target: string): string[] {
+  const allowed: string[] = [];
+  for (const method of methods) {
+    try {
+      if (app.findRoute({ method: method as HTTPMethods, url: target })) allowed.push(method);
+    } catch {
+      // A target the router cannot decode has no route by any method.
+    }
+  }
+  return allowed;
+}
+
+/**
  * One envelope for every error: validation, unknown paths (404, or 405 with Allow for a path that
  * exists with other methods), faults. Internals are never sent; faults are logged once per streak.
  */
-export function registerErrorHandling(
-  app: FastifyInstance,
-  routes: RouteTable,
-  streaks: FailureStreaks,
-): void {
+export function registerErrorHandling(app: FastifyInstance, streaks: FailureStreaks): void {
+  // Every method a route is declared with, but CORS's catch-all preflight route, which is no resource.
+  const methods = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    if (route.url !== '*') for (const method of [route.method].flat()) methods.add(method);
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error, request);
     if (apiError.statusCode >= 500) {
@@ -121,9 +138,9 @@ export function registerErrorHandling(
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    const allowed = routes.allowedMethods(request.url);
+    const allowed = allowedMethods(app, methods, request.url);
     // A route that answers this method and found nothing (a static file that is not there) is a 404.
-    if (allowed && !allowed.includes(request.method)) {
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
       reply.header('allow', allowed.join(', '));
       return sendError(
         reply,

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DatasetGeneration } from '../../cache/dataset-generation.js';
-import { answerAddress } from '../answer-address.js';
-import type { RouteValidators } from '../routing/route-validators.js';
+import { requestAddress } from '../answer-address.js';
 
 /** If-None-Match holds `*` or a list of entity tags; weak comparison, as RFC 9110 asks for GET. */
 function matchesEtag(header: string, etag: string): boolean {
@@ -19,33 +18,19 @@ export type NotModifiedJudge = (request: FastifyRequest) => boolean;
  * Decides, when admission counts a GET of a cached route, whether its If-None-Match names the answer's
  * ETag, so that a 304 can be counted as one (the minute window, not the quota) before anything else is
  * done: the decision is taken once, here, and the response cache answers 304 exactly when it was taken
- * and the answer is a 200. The ETag is known before the answer is (answer-address.ts): it is made from the dataset
- * generation and the validated request, validated on copies with the very functions Fastify compiled for
- * the route, so that the two cannot disagree. A request that will fail validation is no 304. The tag
+ * and the answer is a 200. The ETag is known before the answer is: it is made from the dataset generation
+ * and the validated request (requestAddress), so a request that will fail validation is no 304. The tag
  * judged is the one the 304 carries: a generation that changes meanwhile cannot make a 304 name a body
  * the client does not hold.
  */
-export function judgeConditionalGets(
-  app: FastifyInstance,
-  generation: DatasetGeneration,
-  validators: RouteValidators,
-): NotModifiedJudge {
+export function judgeConditionalGets(app: FastifyInstance, generation: DatasetGeneration): NotModifiedJudge {
   app.decorateRequest('notModified', null);
   return (request) => {
     const header = request.headers['if-none-match'];
-    const { config, url, schema } = request.routeOptions;
-    if (!header || !config.cache || config.public || request.method !== 'GET' || url === undefined) {
-      return false;
-    }
-    const params = { ...(request.params as Record<string, unknown>) };
-    const query = { ...(request.query as Record<string, unknown>) };
-    const validParams = validators.get('GET', url, 'params');
-    const validQuery = validators.get('GET', url, 'querystring');
-    if ((validParams && !validParams(params)) || (validQuery && !validQuery(query))) return false;
-    const route = { url, config, querySchema: schema?.querystring as object | undefined };
-    const { etag } = answerAddress(generation, route, params, query);
-    if (!matchesEtag(header, etag)) return false;
-    request.notModified = etag;
+    if (!header) return false;
+    const address = requestAddress(request, generation);
+    if (!address || !matchesEtag(header, address.etag)) return false;
+    request.notModified = address.etag;
     return true;
   };
 }

@@ -2,22 +2,27 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedResponse, ResponseCache } from '../../cache/response-cache.js';
 import type { RequestMetrics } from '../../metrics/request-metrics.js';
 import type { DatasetGeneration } from '../../cache/dataset-generation.js';
-import { answerAddress, type AnswerAddress } from '../answer-address.js';
+import { requestAddress } from '../answer-address.js';
 import { cacheEntry, holdUntilClosed, JSON_TYPE, render } from '../cached-body.js';
 
 function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): void {
   if (request.notModified) return void reply.header('etag', request.notModified).code(304).send();
   request.cachedEntry = entry;
-  reply.header('etag', entry.etag).type(JSON_TYPE).send(render(entry, request.id));
+  reply.type(JSON_TYPE).header('etag', entry.etag).send(render(entry, request.id));
 }
 
 /**
  * Routes marked `cache` are answered from serialized bytes keyed on the version of the data they show
- * (answer-address.ts) and the validated request. The first answer is serialized with a placeholder request ID and
- * stored; later ones splice the real ID in. Every 200 carries a weak ETag, and a matching If-None-Match
- * gets 304: whether it matches was decided when the request was admitted (see not-modified.ts), and a
- * 304 is sent exactly when it was and the answer is a 200. The lookup runs after validation, so an
- * invalid request never reaches the cache.
+ * and the validated request (requestAddress in answer-address.ts). The first answer is serialized with a
+ * placeholder request ID and offered to the cache, which decides whether to keep it (the one admission
+ * rule: MemoryResponseCache's); later ones splice the real ID in. Every 200 carries a weak ETag, and a
+ * matching If-None-Match gets 304: whether it matches was decided when the request was admitted (see
+ * not-modified.ts), and a 304 is sent exactly when it was and the answer is a 200.
+ *
+ * The lookup is an onRequest hook registered after admission's: a held answer is sent as soon as the
+ * request is counted, before Fastify's validation, handler and serialization run (what a request costs
+ * on a hit is routing, admission and the write). A request the route's validators refuse has no address
+ * and so never reaches the cache; Fastify's validation answers it.
  */
 export function registerResponseCache(
   app: FastifyInstance,
@@ -27,14 +32,10 @@ export function registerResponseCache(
 ): void {
   app.decorateRequest('cacheAddress', null);
   app.decorateRequest('cachedEntry', null);
-  app.addHook('preHandler', (request, reply, done) => {
-    const { config, url, schema } = request.routeOptions;
-    // Public routes are never cached: the fast path answers cached URLs to keyed requests only.
-    if (!config.cache || config.public || request.method !== 'GET') return done();
-    const route = { url: url!, config, querySchema: schema?.querystring as object | undefined };
-    const address = answerAddress(generation, route, request.params as never, request.query as never);
+  app.addHook('onRequest', (request, reply, done) => {
+    const address = requestAddress(request, generation);
+    if (!address) return done();
     const { key } = address;
-    request.cacheAddress = address;
     const local = cache.peek?.(key);
     if (local) {
       metrics?.cacheHit();
@@ -77,8 +78,6 @@ export function registerResponseCache(
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Where a cached route's answer is filed, made before it is read (answer-address.ts). */
-    cacheAddress: AnswerAddress | null;
     /** The cached answer the request is answered with, for compression (plugins/compression.ts). */
     cachedEntry: CachedResponse | null;
   }

@@ -30,7 +30,7 @@ const tags = ['competitions'];
 
 /**
  * A season's standings answer, its properties in the schema's order: JSON.stringify of it is then the
- * serializer's output, byte for byte (the read fast path sends that; a test holds the two equal).
+ * serializer's output, byte for byte (the route sends that text; a test holds the two equal).
  */
 function standingsAnswer(competition: CompetitionRow, season: SeasonRow, table: SeasonTable) {
   return {
@@ -153,7 +153,7 @@ export const competitionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
   app.get(
     '/football/competitions/:competition_id/seasons/:season_id/standings',
     {
-      config: { cache: true, cacheScope: ['competition_id', 'season_id'], answer: standingsOf },
+      config: { cache: true, cacheScope: ['competition_id', 'season_id'] },
       schema: {
         summary: 'Standings of one season: the published table, or one computed from the results',
         description:

@@ -99,7 +99,7 @@ export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { s
   app.get(
     '/football/matches',
     {
-      config: { cache: true, answer: listAnswer },
+      config: { cache: true },
       schema: {
         summary: 'Matches (fixtures and results) in kick-off order',
         description:
@@ -123,7 +123,7 @@ export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { s
   app.get(
     '/football/matches/:match_id',
     {
-      config: { cache: true, cacheScope: ['match_id'], answer: oneAnswer },
+      config: { cache: true, cacheScope: ['match_id'] },
       schema: {
         summary: 'One match',
         tags,

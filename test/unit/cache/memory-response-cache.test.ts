@@ -4,10 +4,10 @@ import { MemoryResponseCache } from '../../../src/cache/response-cache.js';
 import { seededRandom } from '../../support/seeded-random.js';
 
 const entry = (bytes: number, fill = 'x') => ({ before: fill.repeat(bytes), after: null, etag: 'W/"x"' });
-/** A request: what the fast path does, a lookup and, on a miss, the answer offered. */
+/** A request: what the response cache does, a lookup and, on a miss, the answer offered (at once). */
 const ask = (cache: MemoryResponseCache, key: string, bytes = 10_000, fill = 'x'): boolean => {
   if (cache.peek(key)) return true;
-  cache.setNow(key, entry(bytes, fill));
+  void cache.set(key, entry(bytes, fill));
   return false;
 };
 
@@ -59,7 +59,7 @@ test('requests spread over far more answers than fit leave the cache steady; a h
     misses += 1;
     if (cache.has(key)) stored += 1;
   }
-  // Without the admission every miss would replace an answer (the fast path offers fewer still).
+  // Without the admission every miss would replace an answer.
   assert.ok(stored < misses / 5, `${stored} of ${misses} misses stored`);
   for (let i = 0; i < 20; i += 1) ask(cache, '7-1 /matches/hot', 10);
   assert.ok(cache.peek('7-1 /matches/hot'), 'an answer asked often displaces a cold one');
@@ -108,7 +108,7 @@ test('answers come and go in one region: the cache allocates nothing per answer 
   for (let i = 0; i < 2000; i += 1) {
     const key = `1 /matches/${i % 400}`;
     if (cache.peek(key)) continue;
-    cache.setNow(key, {
+    void cache.set(key, {
       before: `{"data":{"id":"${i}","pad":"${'x'.repeat(900)}"},"meta":{"request_id":`,
       after: '}',
       etag: 'W/"e"',

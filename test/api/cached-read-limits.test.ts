@@ -1,6 +1,5 @@
-// The fast path's unhappy side over a real socket: once a key's limit is used up, a URL the worker holds
-// or reads from its database is still refused with 429 and Retry-After (the full path answers), and the
-// refusals count nothing.
+// Cached reads' unhappy side over a real socket: once a key's limit is used up, a URL the worker holds
+// or reads from its database is still refused with 429 and Retry-After, and the refusals count nothing.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Plan } from '../../src/config/plans.js';

@@ -1,6 +1,6 @@
-// Cached reads over a real socket: the second request for a URL is answered by the fast path in front of
-// Fastify (on SQLite; with PostgreSQL every request takes the full path), and must be indistinguishable
-// from the full path's answer; whatever the fast path declines still gets the full path's answer.
+// Cached reads over a real socket: the second request for a URL is answered from the response cache, and
+// must be indistinguishable from the first, read from the database, but for its own request ID and
+// counts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { KEY_TRUST_MS } from '../../src/auth/key-directory.js';
