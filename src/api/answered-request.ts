@@ -1,4 +1,4 @@
-/** What is known of a request once it is answered, whichever path answered it. */
+/** What is known of a request once it is answered: its route, status, timing and what admission decided. */
 export interface AnsweredRequest {
   /** The route pattern (`/api/v1/football/matches/:id`), or `unmatched`. */
   route: string;
