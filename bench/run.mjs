@@ -28,11 +28,13 @@ import { evaluateBudgets, renderSummary } from './lib/report.mjs';
 import { seasonFiles, writeCopy, writeSubset } from './lib/scale.mjs';
 import { refreshPart } from './lib/refresh-part.mjs';
 import { streamPart } from './lib/stream-part.mjs';
+import { postgresPart } from './lib/postgres-part.mjs';
 import { measure, randomScript, rotationScript } from './lib/wrk.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = path.join(ROOT, 'dist/cli/main.js');
 const REFERENCE_SERVER = path.join(ROOT, 'bench/lib/reference-server.mjs');
+const PG_REFERENCE_SERVER = path.join(ROOT, 'bench/lib/pg-reference-server.mjs');
 const STATIC_NODE_SERVER = path.join(ROOT, 'bench/lib/static-node-server.mjs');
 const BEGAN = Date.now();
 
@@ -56,9 +58,13 @@ const { values: args } = parseArgs({
     'single-key': { type: 'boolean', default: false },
     'key-pool': { type: 'string', default: '200' },
     'stream-clients': { type: 'string', default: '5000' },
+    postgres: { type: 'boolean', default: true },
+    'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379/13' },
     strict: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
+  allowNegative: true,
 });
 
 if (args.help) {
@@ -66,7 +72,8 @@ if (args.help) {
     'usage: npm run bench -- [--quick] [--seconds 10] [--warmup 2] [--scale-seconds 6] [--scale-rounds 2] [--connections 50]\n' +
       '                        [--uncached-rounds 3] [--refresh-rounds 3] [--threads 2] [--workers <cores>] [--data <football.json folder>] [--clubs <dir>]\n' +
       '                        [--sources <shared data folder>]\n' +
-      '                        [--scale-target 1000000] [--key-pool 200] [--stream-clients 5000] [--single-key] [--keep] [--strict]\n',
+      '                        [--scale-target 1000000] [--key-pool 200] [--stream-clients 5000] [--single-key] [--keep] [--strict]\n' +
+      '                        [--no-postgres] [--pg-url postgres://postgres@127.0.0.1:5432/postgres] [--redis-url redis://127.0.0.1:6379/13]\n',
   );
   process.exit(0);
 }
@@ -89,7 +96,10 @@ const opts = {
   singleKey: args['single-key'],
   keyPool: Number(args['key-pool']),
   streamClients: Number(args['stream-clients']),
+  keep: args.keep,
 };
+// Not numbers: kept out of the check below.
+const postgresOpts = { postgres: args.postgres, pgUrl: args['pg-url'], redisUrl: args['redis-url'] };
 for (const [name, value] of Object.entries(opts)) {
   if (typeof value === 'number' && !(Number.isFinite(value) && value > 0)) {
     process.stderr.write(`bench: --${name} must be a positive number\n`);
@@ -144,15 +154,20 @@ function prerequisites() {
 
 let plansFile;
 
+/** DATABASE_URL of `db`: a SQLite file, or a postgres:// URL as it is. */
+function databaseUrl(db) {
+  return db.startsWith('postgres://') ? db : `sqlite:${db}`;
+}
+
 function envFor(db, extra = {}) {
   const env = { ...process.env };
-  // The benchmark measures the embedded mode: no Redis, no inherited tuning.
+  // The embedded mode unless `extra` says otherwise (the PostgreSQL part): no Redis, no inherited tuning.
   for (const name of Object.keys(env)) {
     if (/^(TOUCHLINE_|REDIS_URL$|DATABASE_URL$|HOST$|PORT$|LOG_LEVEL$)/.test(name)) delete env[name];
   }
   return {
     ...env,
-    DATABASE_URL: `sqlite:${db}`,
+    DATABASE_URL: databaseUrl(db),
     TOUCHLINE_ENV: 'production',
     TOUCHLINE_SOURCES: '',
     TOUCHLINE_PLANS_FILE: plansFile,
@@ -237,7 +252,7 @@ async function createKeyPool(db, n) {
   const { issueApiKey } = await load('auth/api-keys.js');
   const { openStorage } = await load('storage/connection.js');
   const { insertApiKey } = await load('storage/repositories/api-key.repository.js');
-  const storage = openStorage(`sqlite:${db}`);
+  const storage = openStorage(databaseUrl(db));
   const keys = [];
   try {
     await storage.db.transaction().execute(async (trx) => {
@@ -872,10 +887,14 @@ function roundFigures({ rps, p50Ms, p99Ms, errors, serverRssMb, serverPssMb }) {
  * rounds (touchline and reference by ID, then touchline and reference team + season pages), each run
  * after a warm-up that draws from another seed than the measured run, so the measured run does not find
  * exactly the answers its warm-up just cached.
+ *
+ * `on` runs the same scenarios on other servers (the PostgreSQL part): `part` names them in the log and
+ * the scripts' folder, `startTouchline` and `startReference` start them; the URLs come from `db` either way.
  */
-async function randomPart(db, keys) {
+async function randomPart(db, keys, on = {}) {
+  const part = on.part ?? 'sqlite';
   const all = archivePaths(db);
-  const dir = path.join(tmp, 'scripts');
+  const dir = path.join(tmp, `random-${part}`);
   fs.mkdirSync(dir, { recursive: true });
   const keysFile = path.join(dir, 'key-pool.txt');
   fs.writeFileSync(keysFile, `${keys.join('\n')}\n`);
@@ -886,17 +905,19 @@ async function randomPart(db, keys) {
     fs.writeFileSync(pathsFiles[name], `${paths.join('\n')}\n`);
   }
   log(
-    `random: ${all['match-by-id-random'].length} match IDs, ${all['team-season-random'].length} team + season` +
+    `random (${part}): ${all['match-by-id-random'].length} match IDs, ${all['team-season-random'].length} team + season` +
       ` pairs, ${keys.length} key${keys.length === 1 ? '' : 's'}`,
   );
 
   let server;
   let reference;
   try {
-    server = await startServer(db, { cache: true, label: 'cache on, random URLs' });
+    server = on.startTouchline
+      ? await on.startTouchline()
+      : await startServer(db, { cache: true, label: 'cache on, random URLs' });
     server.label = 'touchline';
     server.origin = server.base.replace(/\/api\/v1$/, '');
-    reference = await startReference(db);
+    reference = on.startReference ? await on.startReference() : await startReference(db);
     reference.label = 'reference';
 
     const byId = await checkRandomPaths('match-by-id-random', all['match-by-id-random'], keys, [
@@ -906,7 +927,9 @@ async function randomPart(db, keys) {
     // The reference must do the same work: the same bytes for the same match.
     const bodiesIdentical = byId.touchline.every((body, i) => body.equals(byId.reference[i]));
     if (!bodiesIdentical) {
-      log('random: WARNING: Touchline and the reference server answer different bodies for the same match');
+      log(
+        `random (${part}): WARNING: Touchline and the reference server answer different bodies for the same match`,
+      );
     }
     const teamSeason = await checkRandomPaths('team-season-random', all['team-season-random'], keys, [
       server,
@@ -919,7 +942,7 @@ async function randomPart(db, keys) {
     );
     if (!teamSeasonBodiesIdentical) {
       log(
-        'random: WARNING: Touchline and the reference server answer different bodies for the same team + ' +
+        `random (${part}): WARNING: Touchline and the reference server answer different bodies for the same team + ` +
           'season page (request IDs aside)',
       );
     }
@@ -937,7 +960,7 @@ async function randomPart(db, keys) {
       };
       const measureOn = (who, name, scripts) =>
         bench(
-          `${who.label.padEnd(9)} ${name}${suffix}`,
+          `${part === 'sqlite' ? '' : `${part} `}${who.label.padEnd(9)} ${name}${suffix}`,
           { url: `${who.origin}/`, script: scripts.measured, serverPid: who.child.pid },
           opts.seconds,
           { script: scripts.warmup },
@@ -1261,6 +1284,29 @@ async function main() {
   log(`keys: ${keys.length} created with the CLI, a pool of ${pool.length} for the random scenarios`);
   const http = await httpPart(db, keys);
   const random = await randomPart(db, pool);
+  const postgres = postgresOpts.postgres
+    ? await postgresPart({
+        db,
+        http,
+        opts: { ...opts, ...postgresOpts },
+        tmp,
+        referenceScript: PG_REFERENCE_SERVER,
+        deps: {
+          log,
+          cli,
+          ingest,
+          createKeyPool,
+          startServer,
+          startClusterServer,
+          randomPart,
+          bench,
+          measure,
+          randomScript,
+          stop,
+          waitForHttp,
+        },
+      })
+    : { skipped: '--no-postgres' };
   const scriptDir = path.join(tmp, 'scripts');
   fs.mkdirSync(scriptDir, { recursive: true });
   const refresh = await refreshPart({
@@ -1343,6 +1389,7 @@ async function main() {
     // The bare node:http cluster's req/s over nginx's on the cached reads (the line under the budgets).
     nodeVsNginx: range(http.scenarios.filter((x) => x.cachedRead).map((x) => x.nodeVsNginx)),
     random,
+    postgres,
     refresh,
     streams,
     scale: scale?.rows,

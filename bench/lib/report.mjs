@@ -20,6 +20,12 @@ export const BUDGETS = {
   refreshVsSteady: 0.8,
   /** A change shows within this of being applied: TOUCHLINE_GENERATION_POLL_MS (1,000 ms) plus slack. */
   refreshLagMaxMs: 1500,
+  /** PostgreSQL + Redis (issue 37): random matches by ID over the bare node:http + pg reference's. */
+  postgresByIdVsReference: 0.6,
+  /** PostgreSQL + Redis: random team + season pages' p99 within this many times the reference's by-ID p99. */
+  postgresTeamSeasonVsByIdP99: 2,
+  /** PostgreSQL + Redis: a cached answer's req/s over the SQLite server's for the same answer. */
+  postgresCachedVsSqlite: 0.6,
 };
 
 const fmt = {
@@ -78,7 +84,7 @@ export function table(headers, rows, align = 'l' + 'r'.repeat(headers.length - 1
  * Evaluates every budget against the results; SKIP where the part was not run. A row added with `info`
  * is a figure to read beside the budgets, not one of them: INFO (or SKIP without the figure), never FAIL.
  */
-export function evaluateBudgets({ ingest, scenarios, random, refresh, scale, streams }) {
+export function evaluateBudgets({ ingest, scenarios, random, postgres, refresh, scale, streams }) {
   const out = [];
   const add = (name, rule, value, pass, extra = {}) =>
     out.push({ name, rule, value, status: pass === undefined ? 'SKIP' : pass ? 'PASS' : 'FAIL', ...extra });
@@ -170,6 +176,46 @@ export function evaluateBudgets({ ingest, scenarios, random, refresh, scale, str
     teamSeason && teamSeasonRef
       ? `${(teamSeason.p99Ms / teamSeasonRef.p99Ms).toFixed(2)}x ` +
           `(${fmt.ms(teamSeason.p99Ms)} / ${fmt.ms(teamSeasonRef.p99Ms)} ms)`
+      : undefined,
+  );
+
+  // The PostgreSQL + Redis part (SKIP when it was not run).
+  const pg = postgres?.skipped ? undefined : postgres;
+  const pgById = pg?.random.scenarios.find((x) => x.name === 'match-by-id-random');
+  const pgTeamSeason = pg?.random.scenarios.find((x) => x.name === 'team-season-random');
+  add(
+    'postgres: random match by id vs reference',
+    `PostgreSQL + Redis, req/s >= ${fmt.pct(BUDGETS.postgresByIdVsReference)} of node:http + pg's (pool of 10 a worker), no errors`,
+    pgById
+      ? `${fmt.pct(pgById.vsReference)} (${fmt.int(pgById.rps)} / ${fmt.int(pgById.reference.rps)} req/s; ` +
+          `p99 ${fmt.ms(pgById.p99Ms)} / ${fmt.ms(pgById.reference.p99Ms)} ms)`
+      : undefined,
+    pgById
+      ? pgById.vsReference >= BUDGETS.postgresByIdVsReference &&
+          pgById.errors === 0 &&
+          pgById.reference.errors === 0
+      : undefined,
+  );
+  add(
+    'postgres: random team + season p99',
+    `PostgreSQL + Redis, p99 <= ${BUDGETS.postgresTeamSeasonVsByIdP99}x the reference's by-ID p99, no errors`,
+    pgTeamSeason && pgById
+      ? `${fmt.ms(pgTeamSeason.p99Ms)} ms vs ${fmt.ms(pgById.reference.p99Ms)} ms ` +
+          `(${(pgTeamSeason.p99Ms / pgById.reference.p99Ms).toFixed(2)}x; reference pages ${fmt.ms(pgTeamSeason.reference?.p99Ms)} ms)`
+      : undefined,
+    pgTeamSeason && pgById
+      ? pgTeamSeason.p99Ms <= BUDGETS.postgresTeamSeasonVsByIdP99 * pgById.reference.p99Ms &&
+          pgTeamSeason.errors === 0
+      : undefined,
+  );
+  add(
+    'postgres: cached answer vs SQLite',
+    `PostgreSQL + Redis, a cached match by ID >= ${fmt.pct(BUDGETS.postgresCachedVsSqlite)} of the SQLite server's req/s`,
+    pg?.cached.vsSqlite !== undefined
+      ? `${fmt.pct(pg.cached.vsSqlite)} (${fmt.int(pg.cached.rps)} / ${fmt.int(pg.cached.sqliteRps)} req/s)`
+      : undefined,
+    pg?.cached.vsSqlite !== undefined
+      ? pg.cached.vsSqlite >= BUDGETS.postgresCachedVsSqlite && pg.cached.errors === 0
       : undefined,
   );
 
@@ -338,54 +384,8 @@ export function renderSummary(report) {
     );
   }
   parts.push('');
-  const random = report.random;
-  if (random?.scenarios.length) {
-    const row = (name, who, s, vs) => measuredRow([name, who], s, [fmt.pct(vs)]);
-    parts.push(
-      table(
-        ['random URLs (cache on)', 'server', ...LOAD_HEADERS, 'vs ref'],
-        random.scenarios.flatMap((s) => [
-          row(s.name, 'touchline', s, s.vsReference),
-          ...(s.reference ? [row('', 'reference', s.reference)] : []),
-        ]),
-        'll' + 'r'.repeat(10),
-      ),
-    );
-    const perRound = random.scenarios.filter((s) => s.rounds?.length > 1);
-    // Results from before the team + season reference have no teamSeasonBodiesIdentical.
-    const teamSeasonBytes =
-      random.teamSeasonBodiesIdentical === undefined
-        ? ''
-        : random.teamSeasonBodiesIdentical
-          ? ' (team + season pages: but for the request ID)'
-          : '; team + season pages: DIFFERENT BODIES (see the log)';
-    parts.push(
-      `${random.keyPool} key${random.keyPool === 1 ? '' : 's'}; ` +
-        random.scenarios.map((s) => `${s.name} over ${fmt.int(s.paths)} URLs`).join(', ') +
-        '; reference: node:http + better-sqlite3, the same processes' +
-        (random.bodiesIdentical ? ', the same bytes' : ', DIFFERENT BODIES (see the log)') +
-        teamSeasonBytes,
-    );
-    if (perRound.length) {
-      parts.push(
-        `rounds of ${perRound[0].rounds.length}, errors of all rounds; ` +
-          perRound
-            .map((s) =>
-              s.vsReference !== undefined
-                ? `${s.name}: the round with the median ratio, per round ` +
-                  s.rounds
-                    .map((r) => `${fmt.int(r.rps)}/${fmt.int(r.reference.rps)} = ${fmt.pct(r.vsReference)}`)
-                    .join(', ')
-                : `${s.name}: the round with the median p99, per round ${s.rounds.map((r) => fmt.ms(r.p99Ms)).join(', ')} ms` +
-                  (s.reference
-                    ? ` (reference ${s.rounds.map((r) => fmt.ms(r.reference?.p99Ms)).join(', ')} ms)`
-                    : ''),
-            )
-            .join('; '),
-      );
-    }
-    parts.push('');
-  }
+  parts.push(...randomSection(report.random, 'random URLs (cache on)', 'node:http + better-sqlite3'));
+  parts.push(...postgresSection(report.postgres));
   const refreshLine = refreshSummary(report.refresh);
   if (refreshLine) parts.push(refreshLine, '');
   if (report.scale?.length) {
@@ -424,6 +424,99 @@ export function renderSummary(report) {
   const accessLog = accessLogLine(report.scenarios);
   if (accessLog) parts.push(accessLog);
   return parts.join('\n');
+}
+
+/** The table and lines of a random-URL part (`random`: randomPart's result) against its `reference`. */
+function randomSection(random, title, reference) {
+  if (!random?.scenarios.length) return [];
+  const parts = [];
+  const row = (name, who, s, vs) => measuredRow([name, who], s, [fmt.pct(vs)]);
+  parts.push(
+    table(
+      [title, 'server', ...LOAD_HEADERS, 'vs ref'],
+      random.scenarios.flatMap((s) => [
+        row(s.name, 'touchline', s, s.vsReference),
+        ...(s.reference ? [row('', 'reference', s.reference)] : []),
+      ]),
+      'll' + 'r'.repeat(10),
+    ),
+  );
+  const perRound = random.scenarios.filter((s) => s.rounds?.length > 1);
+  // Results from before the team + season reference have no teamSeasonBodiesIdentical.
+  const teamSeasonBytes =
+    random.teamSeasonBodiesIdentical === undefined
+      ? ''
+      : random.teamSeasonBodiesIdentical
+        ? ' (team + season pages: but for the request ID)'
+        : '; team + season pages: DIFFERENT BODIES (see the log)';
+  parts.push(
+    `${random.keyPool} key${random.keyPool === 1 ? '' : 's'}; ` +
+      random.scenarios.map((s) => `${s.name} over ${fmt.int(s.paths)} URLs`).join(', ') +
+      `; reference: ${reference}, the same processes` +
+      (random.bodiesIdentical ? ', the same bytes' : ', DIFFERENT BODIES (see the log)') +
+      teamSeasonBytes,
+  );
+  if (perRound.length) {
+    parts.push(
+      `rounds of ${perRound[0].rounds.length}, errors of all rounds; ` +
+        perRound
+          .map((s) =>
+            s.vsReference !== undefined
+              ? `${s.name}: the round with the median ratio, per round ` +
+                s.rounds
+                  .map((r) => `${fmt.int(r.rps)}/${fmt.int(r.reference.rps)} = ${fmt.pct(r.vsReference)}`)
+                  .join(', ')
+              : `${s.name}: the round with the median p99, per round ${s.rounds.map((r) => fmt.ms(r.p99Ms)).join(', ')} ms` +
+                (s.reference
+                  ? ` (reference ${s.rounds.map((r) => fmt.ms(r.reference?.p99Ms)).join(', ')} ms)`
+                  : ''),
+          )
+          .join('; '),
+    );
+  }
+  parts.push('');
+  return parts;
+}
+
+/** The PostgreSQL + Redis part: its random URLs, its cached answer, and where the time goes. */
+function postgresSection(postgres) {
+  if (!postgres) return [];
+  if (postgres.skipped) return [`postgres + redis: skipped (${postgres.skipped})`, ''];
+  const parts = randomSection(
+    postgres.random,
+    'postgres + redis, random URLs',
+    'node:http + pg, a pool of 10 a worker',
+  );
+  const c = postgres.cached;
+  parts.push(
+    `postgres + redis: football.json ingested in ${fmt.s(postgres.ingest.wallS)}; cached ${c.name} ` +
+      `${fmt.int(c.rps)} req/s (p99 ${fmt.ms(c.p99Ms)} ms), ${fmt.pct(c.vsSqlite)} of SQLite's ${fmt.int(c.sqliteRps)}`,
+  );
+  parts.push(
+    table(
+      [
+        'postgres profile (5 s each)',
+        'req/s',
+        'p99 ms',
+        'PG statements/req',
+        'Redis commands/req',
+        'by command',
+      ],
+      Object.entries(postgres.profile).map(([name, p]) => [
+        name,
+        fmt.int(p.rps),
+        fmt.ms(p.p99Ms),
+        p.pgStatementsPerRequest.toFixed(2),
+        p.redisCommandsPerRequest.toFixed(2),
+        Object.entries(p.redisByCommand)
+          .map(([command, n]) => `${command} ${n.toFixed(2)}`)
+          .join(', '),
+      ]),
+      'lrrrrl',
+    ),
+    '',
+  );
+  return parts;
 }
 
 /** The refresh part's rounds and lags in a line, when it was run. */

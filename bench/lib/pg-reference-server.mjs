@@ -1,0 +1,180 @@
+#!/usr/bin/env node
+// The reference for Touchline on PostgreSQL: how fast a match by ID, or a team + season page of matches,
+// can be answered from PostgreSQL on this stack with nothing in the way. A bare `node:http` server
+// (cluster: a primary and N workers, as `touchline serve --workers N`), each worker with a `pg` pool of
+// 10 connections, answers the same two routes as reference-server.mjs does on SQLite, after checking
+// `Authorization: Bearer <key>` against the SHA-256 hashes of the keys, read once at start:
+//
+// - `GET /api/v1/football/matches/<id>`: one prepared statement (the match joined to its competition,
+//   season and teams), the row turned into the API's match object in Node and `JSON.stringify`d, as
+//   `{"data":<match>}`;
+// - `GET /api/v1/football/matches?team_id=<t>&season_id=<s>` (exactly those two parameters): one prepared
+//   statement (the team's home and away matches of the season, in kick-off order, one more than the page
+//   of 25, joined to the same names), as `{"data":[...],"meta":{"page":1,"limit":25,"request_id":"<id>",
+//   "has_more":<bool>}}`.
+//
+// The reference issue 37 set: rows serialized in Node as they are read (what Touchline did on PostgreSQL
+// until then; it now reads the JSON its runs stored, as on SQLite). No framework, no cache, no limits,
+// nothing else.
+//
+// usage: node bench/lib/pg-reference-server.mjs --url <postgres://…> --port <port> [--host 127.0.0.1]
+//        [--workers N] [--pool 10]
+import { createHash, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { runCluster } from './cluster-server.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    port: { type: 'string' },
+    host: { type: 'string', default: '127.0.0.1' },
+    workers: { type: 'string', default: '1' },
+    pool: { type: 'string', default: '10' },
+  },
+});
+const workers = Number(args.workers);
+const poolSize = Number(args.pool);
+if (!args.url || !args.port || !(Number.isInteger(workers) && workers > 0) || !(poolSize > 0)) {
+  process.stderr.write(
+    'usage: pg-reference-server.mjs --url <postgres://…> --port <port> [--host H] [--workers N] [--pool 10]\n',
+  );
+  process.exit(1);
+}
+
+const LIST = '/api/v1/football/matches';
+const PREFIX = `${LIST}/`;
+const PAGE_LIMIT = 25;
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+const COLUMNS =
+  'm.id, m.competition_id, c.name as competition_name, m.season_id, s.name as season_name, m.starts_at, ' +
+  'm.time_known, m.round, m.stage, m.status, m.home_team_id, h.name as home_name, h.logo_url as home_logo, ' +
+  'm.home_score, m.away_team_id, a.name as away_name, a.logo_url as away_logo, m.away_score, m.venue_name, ' +
+  'm.venue_city, m.venue_country, m.neutral, m.updated_at';
+const NAMES =
+  'join competitions c on c.id = m.competition_id join seasons s on s.id = m.season_id ' +
+  'join teams h on h.id = m.home_team_id join teams a on a.id = m.away_team_id';
+const BY_ID = { name: 'match_by_id', text: `select ${COLUMNS} from matches m ${NAMES} where m.id = $1` };
+const TEAM_SEASON_PAGE = {
+  name: 'team_season_page',
+  text:
+    `select ${COLUMNS} from (select id from matches where home_team_id = $1 and season_id = $2 ` +
+    'union all select id from matches where away_team_id = $1 and season_id = $2) page ' +
+    `join matches m on m.id = page.id ${NAMES} order by m.starts_at, m.id limit ${PAGE_LIMIT + 1}`,
+};
+
+/** The API's match object (src/api/mappers.ts, toMatch), in its key order. */
+function toMatch(r) {
+  const venueKnown = r.venue_name !== null || r.venue_city !== null || r.venue_country !== null;
+  return {
+    id: r.id,
+    competition: { id: r.competition_id, name: r.competition_name },
+    season: { id: r.season_id, name: r.season_name },
+    starts_at: r.starts_at,
+    starts_at_precision: Number(r.time_known) === 1 ? 'datetime' : 'date',
+    round: r.round ?? r.stage,
+    status: r.status,
+    home_team: { id: r.home_team_id, name: r.home_name, logo_url: r.home_logo, score: r.home_score },
+    away_team: { id: r.away_team_id, name: r.away_name, logo_url: r.away_logo, score: r.away_score },
+    venue:
+      venueKnown || r.neutral !== null
+        ? {
+            name: r.venue_name,
+            city: r.venue_city,
+            country: r.venue_country,
+            neutral: r.neutral === null ? null : Number(r.neutral) === 1,
+          }
+        : null,
+    updated_at: r.updated_at,
+  };
+}
+
+function send(res, status, body) {
+  res.writeHead(status, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+function notFound(res, message) {
+  send(res, 404, JSON.stringify({ error: { code: 'not_found', message } }));
+}
+
+// Request IDs shaped as Touchline's (src/api/request-id.ts), as in reference-server.mjs.
+const ID_PREFIX = randomUUID().slice(0, 24);
+let requests = 0;
+function requestId() {
+  requests += 1;
+  return ID_PREFIX + requests.toString(16).padStart(12, '0');
+}
+
+/** `{ team, season }` of a query that is exactly `team_id=<t>&season_id=<s>`, or undefined. */
+function teamSeason(query) {
+  const params = new URLSearchParams(query);
+  const keys = [...params.keys()];
+  if (keys.length !== 2 || keys[0] !== 'team_id' || keys[1] !== 'season_id') return undefined;
+  const team = params.get('team_id');
+  const season = params.get('season_id');
+  return team === '' || season === '' ? undefined : { team, season };
+}
+
+let pool;
+
+function listen() {
+  pool = new pg.Pool({ connectionString: args.url, max: poolSize });
+  // Every key of the benchmark's database is valid: the set of their hashes is the whole key check.
+  let keyHashes;
+  const ready = pool
+    .query('select key_hash from api_keys')
+    .then((result) => (keyHashes = new Set(result.rows.map((row) => row.key_hash))));
+
+  const answer = async (req, res) => {
+    const url = req.url ?? '';
+    let id;
+    let page;
+    if (req.method === 'GET' && url.startsWith(PREFIX)) {
+      id = url.slice(PREFIX.length);
+      if (id === '' || /[/?#]/.test(id)) id = undefined;
+    } else if (req.method === 'GET' && url.startsWith(`${LIST}?`)) {
+      page = teamSeason(url.slice(LIST.length + 1));
+    }
+    if (id === undefined && page === undefined) return notFound(res, 'no such route');
+    if (keyHashes === undefined) await ready;
+    const auth = req.headers.authorization;
+    if (
+      auth === undefined ||
+      !auth.startsWith('Bearer ') ||
+      !keyHashes.has(createHash('sha256').update(auth.slice(7)).digest('hex'))
+    ) {
+      return send(res, 401, '{"error":{"code":"invalid_api_key","message":"invalid or missing API key"}}');
+    }
+    if (page !== undefined) {
+      const { team, season } = page;
+      const { rows } = await pool.query({ ...TEAM_SEASON_PAGE, values: [team, season] });
+      if (rows.length === 0) return notFound(res, `No matches of team ${team} in season ${season}`);
+      const hasMore = rows.length > PAGE_LIMIT;
+      const data = (hasMore ? rows.slice(0, PAGE_LIMIT) : rows).map(toMatch);
+      const meta = { page: 1, limit: PAGE_LIMIT, request_id: requestId(), has_more: hasMore };
+      return send(res, 200, JSON.stringify({ data, meta }));
+    }
+    const { rows } = await pool.query({ ...BY_ID, values: [id] });
+    if (rows.length === 0) return notFound(res, `Match ${id} does not exist`);
+    return send(res, 200, JSON.stringify({ data: toMatch(rows[0]) }));
+  };
+
+  return http.createServer((req, res) => {
+    answer(req, res).catch((error) => {
+      process.stderr.write(`pg reference server: ${error.message}\n`);
+      if (!res.headersSent) send(res, 500, '{"error":{"code":"internal","message":"query failed"}}');
+    });
+  });
+}
+
+runCluster({
+  name: 'pg reference server',
+  workers,
+  port: Number(args.port),
+  host: args.host,
+  listen,
+  onStop: () => void pool?.end(),
+});
