@@ -5,6 +5,7 @@ import type { CompetitionRow, SeasonRow } from '../storage/repositories/competit
 import type { HeadToHead as HeadToHeadRecord } from '../storage/repositories/head-to-head.repository.js';
 import type { MatchSummaryRow } from '../storage/repositories/match.repository.js';
 import type { TeamRow } from '../storage/repositories/team.repository.js';
+import { matchView } from '../representation/match.js';
 import type { StandingRowWithNames } from '../storage/repositories/team-detail.repository.js';
 
 /** Storage rows to API resources, in one place, so every route shows a resource the same way. */
@@ -47,39 +48,11 @@ export function toTeam(row: TeamRow): Static<typeof Team> {
   };
 }
 
-export function toMatch(row: MatchSummaryRow): Static<typeof Match> {
-  return {
-    id: row.id,
-    competition: { id: row.competition_id, name: row.competition_name },
-    season: { id: row.season_id, name: row.season_name },
-    starts_at: row.starts_at,
-    starts_at_precision: row.time_known === 1 ? 'datetime' : 'date',
-    // A few sources give only a stage ("Playoffs") for a match; it is the best round name there is.
-    round: row.round ?? row.stage,
-    status: row.status as Static<typeof Match>['status'],
-    home_team: {
-      id: row.home_team_id,
-      name: row.home_team_name,
-      logo_url: row.home_team_logo_url,
-      score: row.home_score,
-    },
-    away_team: {
-      id: row.away_team_id,
-      name: row.away_team_name,
-      logo_url: row.away_team_logo_url,
-      score: row.away_score,
-    },
-    venue: toVenue(row),
-    updated_at: row.updated_at,
-  };
-}
-
-/** The venue as far as the source knows it; null when it says nothing of it. */
-function toVenue(row: MatchSummaryRow): Static<typeof Match>['venue'] {
-  const { venue_name: name, venue_city: city, venue_country: country, neutral } = row;
-  if (name === null && city === null && country === null && neutral === null) return null;
-  return { name, city, country, neutral: neutral === null ? null : neutral === 1 };
-}
+/**
+ * The match resource: representation/match.ts's view, the one definition of how a match is shown (the
+ * stored JSON is its text). Typed here as the response schema's Match, so that the two cannot part.
+ */
+export const toMatch: (row: MatchSummaryRow) => Static<typeof Match> = matchView;
 
 export function toCapabilities(row: CompetitionRow): Static<typeof Capabilities> {
   return {

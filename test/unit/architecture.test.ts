@@ -1,6 +1,7 @@
 // The rooms below the API take nothing from it: storage/, ingest/, live/, cache/, metrics/ (and the other
 // lower rooms) import no module under src/api/, so a change to the API cannot reach into them; what they
-// share with it (statuses, event types, ID prefixes) is in src/vocabulary/, which imports no room at all.
+// share with it (statuses, event types, ID prefixes) is in src/vocabulary/, which imports no room at all,
+// and how a match is shown is in src/representation/, which imports nothing but the vocabulary.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,6 +19,8 @@ const LOWER_ROOMS = [
   'auth',
   'provenance',
   'vocabulary',
+  'representation',
+  'projections',
 ];
 
 function sourceFiles(dir: string): string[] {
@@ -87,6 +90,15 @@ test('src/vocabulary/ imports no other room', () => {
   const arrows = sourceFiles(path.join(SRC, 'vocabulary')).flatMap((file) =>
     importsOf(file)
       .filter((target) => room(target) !== 'vocabulary')
+      .map((target) => `${path.relative(SRC, file)} -> ${target}`),
+  );
+  assert.deepEqual(arrows, []);
+});
+
+test('src/representation/ imports nothing but src/vocabulary/', () => {
+  const arrows = sourceFiles(path.join(SRC, 'representation')).flatMap((file) =>
+    importsOf(file)
+      .filter((target) => !['representation', 'vocabulary'].includes(room(target)))
       .map((target) => `${path.relative(SRC, file)} -> ${target}`),
   );
   assert.deepEqual(arrows, []);

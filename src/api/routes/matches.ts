@@ -12,7 +12,8 @@ import {
 } from '../../storage/repositories/match.repository.js';
 import { allExist } from '../../storage/repositories/record-existence.js';
 import { ApiError, notFound } from '../errors/catalogue.js';
-import { toHeadToHead, toMatch } from '../mappers.js';
+import { toHeadToHead } from '../mappers.js';
+import { matchJson } from '../../representation/match.js';
 import { matchList, type MatchList } from '../match-list-request.js';
 import { answerHandler, cachedJsonPageText, type Answer, type RouteDeps } from '../route-context.js';
 import { errorResponses } from '../schemas/common.js';
@@ -54,9 +55,8 @@ function* mustExist(
 }
 
 /**
- * A page of the match list: the JSON the runs stored for its matches where the engine keeps it (the
- * mapper's JSON.stringify, byte for byte: test/data/openfootball/full-dataset.test.ts), else their rows through the
- * mapper.
+ * A page of the match list: the JSON the runs stored for its matches (representation/match.ts's
+ * matchJson of their rows), else, for a match written without it, its row through the same function.
  */
 function* listPage(storage: Storage, query: Readonly<Record<string, unknown>>): Steps<string> {
   const list = matchList(query);
@@ -69,7 +69,7 @@ function* listPage(storage: Storage, query: Readonly<Record<string, unknown>>): 
   let page = yield* wait(listMatchesAsJson(storage, filter, list.page, list.order));
   if (!page) {
     const rows = yield* wait(listMatches(storage, filter, list.page, list.order));
-    page = { rows: rows.rows.map((row) => JSON.stringify(toMatch(row))), hasMore: rows.hasMore };
+    page = { rows: rows.rows.map(matchJson), hasMore: rows.hasMore };
   }
   // A page with rows proves the filters name existing records; only an empty one needs checking, or
   // one filtered by a list (its rows prove only some of the list).
@@ -83,13 +83,13 @@ function* listPage(storage: Storage, query: Readonly<Record<string, unknown>>): 
   return cachedJsonPageText(page.rows, list.page, page.hasMore, more);
 }
 
-/** One match: `{"data":…}` around the JSON the runs stored, else its row through the mapper. */
+/** One match: `{"data":…}` around the JSON the runs stored, else its row's matchJson. */
 function* oneMatch(storage: Storage, id: string): Steps<string> {
   const json = yield* wait(findMatchJson(storage, id));
   if (json !== undefined) return `{"data":${json}}`;
   const row = yield* wait(findMatch(storage, id));
   if (!row) throw notFound('Match', id);
-  return JSON.stringify({ data: toMatch(row) });
+  return `{"data":${matchJson(row)}}`;
 }
 
 export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { storage }) => {

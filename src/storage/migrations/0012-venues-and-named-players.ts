@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection.js';
-import { writeAllMatchJson } from '../repositories/match-json.js';
 import { stamps, textType } from './column-types.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -48,8 +47,9 @@ const EVENT_COLUMNS = sql.raw(
 // - match_sources: compared by digest too (`row_hash`), as a re-import of 50,000 results would otherwise
 //   read every column back. Rows stored before have no digest (and matches one computed the old way, before
 //   the new columns): the first import of each source after this migration rewrites its rows once.
-// - match_json: every match's JSON again, as the API's venue now carries city, country and neutral (0007
-//   no longer fills the table; this does).
+// - match_json: emptied, as the API's venue now carries city, country and neutral. This migration filled
+//   it again on SQLite (with SQLite's json_object); 0020 now fills it on every engine, with the API's own
+//   serializer, so it is left empty here.
 export async function up(db: AnyDb, engine: Engine): Promise<void> {
   const text = textType(engine);
   await db.schema.alterTable('competitions').addColumn('confederation', text).execute();
@@ -81,6 +81,5 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
       .columns(['match_id', 'sort_key'])
       .execute();
     await sql`delete from match_json`.execute(db);
-    await writeAllMatchJson(db);
   }
 }

@@ -19,6 +19,7 @@ import * as invalidations from './0016-invalidations.js';
 import * as changeTombstones from './0017-change-tombstones.js';
 import * as keyWindowsByTime from './0018-key-windows-by-time.js';
 import * as liveRejectionRepeats from './0019-live-rejection-repeats.js';
+import * as matchJsonEverywhere from './0020-match-json-everywhere.js';
 
 /** Migrations are listed here in order; each receives the engine for the few DDL spellings that differ. */
 const MIGRATIONS = {
@@ -41,6 +42,7 @@ const MIGRATIONS = {
   '0017-change-tombstones': changeTombstones,
   '0018-key-windows-by-time': keyWindowsByTime,
   '0019-live-rejection-repeats': liveRejectionRepeats,
+  '0020-match-json-everywhere': matchJsonEverywhere,
 };
 
 /** The migrations' names, in the order they apply. */

@@ -3,7 +3,6 @@ import type { Storage } from '../connection.js';
 import { then, type Maybe } from '../maybe.js';
 import { QueryTemplates, readColumn, readRows } from '../query-templates.js';
 import type { Database, MatchTable } from '../schema.js';
-import { joinNameTables, storesMatchJson } from './match-json.js';
 import {
   listParams,
   matching,
@@ -53,6 +52,15 @@ type SummaryColumn = (typeof SUMMARY_COLUMNS)[number] extends `matches.${infer C
 
 export type MatchSummaryRow = Pick<MatchTable, SummaryColumn> & TeamAndCompetitionNames;
 
+/** The tables a match's names come from. */
+function joinNameTables<O>(query: SelectQueryBuilder<Database, 'matches', O>) {
+  return query
+    .innerJoin('competitions', 'competitions.id', 'matches.competition_id')
+    .innerJoin('seasons', 'seasons.id', 'matches.season_id')
+    .innerJoin('teams as home', 'home.id', 'matches.home_team_id')
+    .innerJoin('teams as away', 'away.id', 'matches.away_team_id');
+}
+
 function joinNames<O>(query: SelectQueryBuilder<Database, 'matches', O>) {
   return joinNameTables(query).select([
     'competitions.name as competition_name',
@@ -62,6 +70,11 @@ function joinNames<O>(query: SelectQueryBuilder<Database, 'matches', O>) {
     'away.name as away_team_name',
     'away.logo_url as away_team_logo_url',
   ]);
+}
+
+/** What a match shows (MatchSummaryRow) of the matches `query` picks: for the stored JSON (match-json.ts). */
+export function selectMatchSummaries(query: SelectQueryBuilder<Database, 'matches', object>) {
+  return joinNames(query).select(SUMMARY_COLUMNS).$castTo<MatchSummaryRow>();
 }
 
 /** The page's matches, ID and kick-off, in listing order (see `matching` for how each shape is read). */
@@ -118,9 +131,9 @@ export function listMatches(
 }
 
 /**
- * The same page as listMatches, each match as the API's JSON text stored by the runs that wrote it
- * (match-json.ts). Undefined where the engine stores no JSON (no query is made then), or when a match of
- * the page has none (a row written by other means): the caller then reads the rows.
+ * The same page as listMatches, each match as the JSON text stored by the runs that wrote it
+ * (match-json.ts). Undefined when a match of the page has none (a row written by other means): the
+ * caller then reads the rows.
  */
 export function listMatchesAsJson(
   storage: Storage,
@@ -128,7 +141,6 @@ export function listMatchesAsJson(
   page: PageRequest,
   order: KickOffOrder = 'asc',
 ): Maybe<PageResult<string> | undefined> {
-  if (!storesMatchJson(storage.engine)) return undefined;
   const query = jsonTemplates[order].compile(storage.db, listParams(filter, page));
   return then(readColumn<string | null>(storage, query), (json) =>
     json.includes(null) ? undefined : toPage(json as string[], page),
@@ -139,9 +151,8 @@ const oneMatchJson = new QueryTemplates<{ id: string }>((db, { id }) =>
   db.selectFrom('match_json').select('match_json.json').where('match_json.id', '=', id),
 );
 
-/** One match's stored JSON (match-json.ts); undefined when it has none, or the engine stores none. */
+/** One match's stored JSON (match-json.ts); undefined when it has none. */
 export function findMatchJson(storage: Storage, id: string): Maybe<string | undefined> {
-  if (!storesMatchJson(storage.engine)) return undefined;
   return then(readColumn<string>(storage, oneMatchJson.compile(storage.db, { id })), ([json]) => json);
 }
 

@@ -78,16 +78,17 @@ export function compilePlainInsert(
 
 /**
  * Runs the statement `oneRow` makes (one binding a row's values, in the first row's key order) for each of
- * `rows`, directly on the connection a SQLite transaction holds; false, having run nothing, elsewhere
- * or for rows that are not plain (see uniformValues).
+ * `rows`, directly on the connection a SQLite transaction holds, and returns the rows they changed;
+ * undefined, having run nothing, elsewhere or for rows that are not plain (see uniformValues).
  */
-function runEachRow(db: Db, oneRow: () => string, rows: readonly Row[]): boolean {
+function runEachRow(db: Db, oneRow: () => string, rows: readonly Row[]): number | undefined {
   const prepare = rowWriterOf(db);
   const values = prepare && uniformValues(rows, Object.keys(rows[0]!));
-  if (!prepare || !values) return false;
+  if (!prepare || !values) return undefined;
   const statement = prepare(oneRow());
-  for (const row of values) statement.run(row);
-  return true;
+  let changed = 0;
+  for (const row of values) changed += statement.run(row).changes;
+  return changed;
 }
 
 /**
@@ -101,7 +102,7 @@ export async function insertPlainRows(db: Db, table: keyof Database, rows: reado
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!);
   const oneRow = () => insertText(table, columns, [`(${columns.map(() => '?').join(', ')})`]);
-  if (runEachRow(db, oneRow, rows)) return;
+  if (runEachRow(db, oneRow, rows) !== undefined) return;
   const compiled = compilePlainInsert(db, table, rows);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   if (!compiled) await (db.insertInto(table) as any).values(rows).execute();
@@ -116,16 +117,21 @@ const ROWS_PER_STATEMENT = 1000;
  * upsert whose update refers to `excluded` and so binds only the rows' values). In a SQLite transaction
  * its one-row form is prepared once and run per row, as insertPlainRows does, for the same reason and
  * because Kysely's building of the statement (an operation node per value) costs more than the write;
- * elsewhere a statement per ROWS_PER_STATEMENT rows.
+ * elsewhere a statement per ROWS_PER_STATEMENT rows. Returns the rows inserted or updated (an upsert whose
+ * update a `where` skips counts none for that row).
  */
 export async function writeRows<R extends Row>(
   db: Db,
   statement: (rows: readonly R[]) => Compilable,
   rows: readonly R[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  if (runEachRow(db, () => statement(rows.slice(0, 1)).compile().sql, rows)) return;
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const direct = runEachRow(db, () => statement(rows.slice(0, 1)).compile().sql, rows);
+  if (direct !== undefined) return direct;
+  let changed = 0;
   for (let from = 0; from < rows.length; from += ROWS_PER_STATEMENT) {
-    await db.executeQuery(statement(rows.slice(from, from + ROWS_PER_STATEMENT)).compile());
+    const result = await db.executeQuery(statement(rows.slice(from, from + ROWS_PER_STATEMENT)).compile());
+    changed += Number(result.numAffectedRows ?? 0);
   }
+  return changed;
 }

@@ -241,7 +241,6 @@ describe('sources: the international results with every source', () => {
 
   it("stores each match's JSON (venue with city, country, neutral) as the API mapper writes it", async (t) => {
     if (!needsSharedData(t)) return;
-    if (real.storage.engine !== 'sqlite') return;
     const seasons = await real.storage.db
       .selectFrom('seasons')
       .innerJoin('competitions', 'competitions.id', 'seasons.competition_id')
