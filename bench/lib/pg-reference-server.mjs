@@ -19,11 +19,11 @@
 //
 // usage: node bench/lib/pg-reference-server.mjs --url <postgres://…> --port <port> [--host 127.0.0.1]
 //        [--workers N] [--pool 10]
-import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { runCluster } from './cluster-server.mjs';
+import { admitted, notFound, PAGE_LIMIT, requestId, send } from './reference-http.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -42,11 +42,6 @@ if (!args.url || !args.port || !(Number.isInteger(workers) && workers > 0) || !(
   );
   process.exit(1);
 }
-
-const LIST = '/api/v1/football/matches';
-const PREFIX = `${LIST}/`;
-const PAGE_LIMIT = 25;
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 const COLUMNS =
   'm.id, m.competition_id, c.name as competition_name, m.season_id, s.name as season_name, m.starts_at, ' +
@@ -91,33 +86,6 @@ function toMatch(r) {
   };
 }
 
-function send(res, status, body) {
-  res.writeHead(status, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) });
-  res.end(body);
-}
-
-function notFound(res, message) {
-  send(res, 404, JSON.stringify({ error: { code: 'not_found', message } }));
-}
-
-// Request IDs shaped as Touchline's (src/api/request-id.ts), as in reference-server.mjs.
-const ID_PREFIX = randomUUID().slice(0, 24);
-let requests = 0;
-function requestId() {
-  requests += 1;
-  return ID_PREFIX + requests.toString(16).padStart(12, '0');
-}
-
-/** `{ team, season }` of a query that is exactly `team_id=<t>&season_id=<s>`, or undefined. */
-function teamSeason(query) {
-  const params = new URLSearchParams(query);
-  const keys = [...params.keys()];
-  if (keys.length !== 2 || keys[0] !== 'team_id' || keys[1] !== 'season_id') return undefined;
-  const team = params.get('team_id');
-  const season = params.get('season_id');
-  return team === '' || season === '' ? undefined : { team, season };
-}
-
 let pool;
 
 function listen() {
@@ -129,25 +97,11 @@ function listen() {
     .then((result) => (keyHashes = new Set(result.rows.map((row) => row.key_hash))));
 
   const answer = async (req, res) => {
-    const url = req.url ?? '';
-    let id;
-    let page;
-    if (req.method === 'GET' && url.startsWith(PREFIX)) {
-      id = url.slice(PREFIX.length);
-      if (id === '' || /[/?#]/.test(id)) id = undefined;
-    } else if (req.method === 'GET' && url.startsWith(`${LIST}?`)) {
-      page = teamSeason(url.slice(LIST.length + 1));
-    }
-    if (id === undefined && page === undefined) return notFound(res, 'no such route');
     if (keyHashes === undefined) await ready;
-    const auth = req.headers.authorization;
-    if (
-      auth === undefined ||
-      !auth.startsWith('Bearer ') ||
-      !keyHashes.has(createHash('sha256').update(auth.slice(7)).digest('hex'))
-    ) {
-      return send(res, 401, '{"error":{"code":"invalid_api_key","message":"invalid or missing API key"}}');
-    }
+    // A request whose key the check refused, or that asks another route, is answered already.
+    const asked = admitted(req, res, keyHashes);
+    if (!asked) return;
+    const { id, page } = asked;
     if (page !== undefined) {
       const { team, season } = page;
       const { rows } = await pool.query({ ...TEAM_SEASON_PAGE, values: [team, season] });

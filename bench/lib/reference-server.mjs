@@ -15,11 +15,11 @@
 // in the database.
 //
 // usage: node bench/lib/reference-server.mjs --db <file> --port <port> [--host 127.0.0.1] [--workers N]
-import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { runCluster } from './cluster-server.mjs';
+import { admitted, notFound, PAGE_LIMIT, requestId, send } from './reference-http.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,20 +35,6 @@ if (!args.db || !args.port || !(Number.isInteger(workers) && workers > 0)) {
   process.exit(1);
 }
 
-const LIST = '/api/v1/football/matches';
-const PREFIX = `${LIST}/`;
-const PAGE_LIMIT = 25;
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-function send(res, status, body) {
-  res.writeHead(status, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) });
-  res.end(body);
-}
-
-function notFound(res, message) {
-  send(res, 404, JSON.stringify({ error: { code: 'not_found', message } }));
-}
-
 // Touchline's team + season page (src/storage/repositories/match.repository.ts), word for word: the
 // team's home and away matches of the season in kick-off order, one row more than the page to tell whether
 // another page follows, joined to their stored JSON.
@@ -60,25 +46,6 @@ const TEAM_SEASON_PAGE =
   'cast(? as integer) offset ?) as "page" left join "match_json" on "match_json"."starts_at" = ' +
   '"page"."starts_at" and "match_json"."id" = "page"."id" order by "page"."starts_at" asc, "page"."id" asc';
 
-// Request IDs shaped as Touchline's (src/api/request-id.ts): 24 characters of a UUID drawn at start, then
-// a 12-hex-digit count of this process's requests.
-const ID_PREFIX = randomUUID().slice(0, 24);
-let requests = 0;
-function requestId() {
-  requests += 1;
-  return ID_PREFIX + requests.toString(16).padStart(12, '0');
-}
-
-/** `{ team, season }` of a query that is exactly `team_id=<t>&season_id=<s>`, or undefined. */
-function teamSeason(query) {
-  const params = new URLSearchParams(query);
-  const keys = [...params.keys()];
-  if (keys.length !== 2 || keys[0] !== 'team_id' || keys[1] !== 'season_id') return undefined;
-  const team = params.get('team_id');
-  const season = params.get('season_id');
-  return team === '' || season === '' ? undefined : { team, season };
-}
-
 let sqlite;
 
 function listen() {
@@ -89,28 +56,10 @@ function listen() {
   const teamSeasonPage = sqlite.prepare(TEAM_SEASON_PAGE).pluck();
 
   return http.createServer((req, res) => {
-    const url = req.url ?? '';
-    let id;
-    let page;
-    if (req.method === 'GET' && url.startsWith(PREFIX)) {
-      id = url.slice(PREFIX.length);
-      if (id === '' || /[/?#]/.test(id)) id = undefined;
-    } else if (req.method === 'GET' && url.startsWith(`${LIST}?`)) {
-      page = teamSeason(url.slice(LIST.length + 1));
-    }
-    if (id === undefined && page === undefined) {
-      notFound(res, 'no such route');
-      return;
-    }
-    const auth = req.headers.authorization;
-    if (
-      auth === undefined ||
-      !auth.startsWith('Bearer ') ||
-      !keyHashes.has(createHash('sha256').update(auth.slice(7)).digest('hex'))
-    ) {
-      send(res, 401, '{"error":{"code":"invalid_api_key","message":"invalid or missing API key"}}');
-      return;
-    }
+    // A request whose key the check refused, or that asks another route, is answered already.
+    const asked = admitted(req, res, keyHashes);
+    if (!asked) return;
+    const { id, page } = asked;
     if (page !== undefined) {
       const { team, season } = page;
       const rows = teamSeasonPage.all(team, season, team, season, PAGE_LIMIT + 1, 0);
