@@ -1,8 +1,23 @@
-// A lease as a cluster worker holds it: the record IpcLimitStore keeps per key and admits requests from,
-// whether it can admit a given request, and how one the primary grants is taken up. Apart from the store
-// so that the shape of a lease reads in one place, and the store's file holds what is done with leases.
+// A lease as its holder keeps it (a cluster worker's IpcLimitStore, or RedisLeases): the record kept per key
+// and admitted requests from, whether it can admit a given request, how one granted is taken up, and the
+// times of what it admitted. Apart from the stores so that the shape of a lease reads in one place.
 import type { Lease } from './ipc-wire.js';
 import type { LimitDecision, LimitRequest } from './limit-store.js';
+
+/**
+ * How often a holder reports what its leases admitted (to the cluster primary, or to Redis), so that the
+ * shared counts trail by this much.
+ */
+export const REPORT_MS = 200;
+/** A lease not used for this long ends, so that keys no longer busy hold nothing on either side. */
+export const LEASE_IDLE_MS = 2000;
+
+/** Adds one request at `ms` to runs kept in time order. */
+export function addToRuns(runs: number[], ms: number): void {
+  const last = runs.length - 2;
+  if (last >= 0 && runs[last] === ms) runs[last + 1]! += 1;
+  else runs.push(ms, 1);
+}
 
 /** Requests this worker may admit by itself, and what it reports for them (see LimitBroker). */
 export interface HeldLease {
@@ -51,5 +66,27 @@ export function heldLease(request: LimitRequest, decision: LimitDecision, grante
     lastUsed: Date.now(),
     runs: [],
     askedNext: false,
+  };
+}
+
+/** Admits `request` from `lease` (which `usable` said can): one token spent, its time kept in runs. */
+export function admitFrom(lease: HeldLease, request: LimitRequest): LimitDecision {
+  const { period, now } = request;
+  lease.tokens -= 1;
+  lease.lastUsed = now;
+  addToRuns(lease.runs, now);
+  const rateRemaining = lease.rateBase + lease.tokens;
+  const quotaRemaining = lease.quotaBase + lease.tokens;
+  return {
+    allowed: true,
+    exceeded: null,
+    rateLimit: lease.rateLimit,
+    rateRemaining,
+    rateUsed: lease.rateLimit - rateRemaining,
+    quotaLimit: lease.quotaLimit,
+    quotaRemaining,
+    quotaUsed: lease.quotaLimit - quotaRemaining,
+    quotaResetSeconds: Math.max(0, Math.ceil((period.end.getTime() - now) / 1000)),
+    retryAfterSeconds: null,
   };
 }

@@ -4,8 +4,8 @@
 // it is stuck) is PrimaryChannel's and the shape of a lease HeldLease's, so that this file holds only
 // what is done with leases.
 import type { LimitDecision, LimitRequest, LimitStore } from './limit-store.js';
-import { addToRuns, LEASE_IDLE_MS, REPORT_MS, REQUEST, type Lease, type Settlement } from './ipc-wire.js';
-import { heldLease, usable, type HeldLease } from './held-lease.js';
+import { REQUEST, type Lease, type Settlement } from './ipc-wire.js';
+import { admitFrom, heldLease, LEASE_IDLE_MS, REPORT_MS, usable, type HeldLease } from './held-lease.js';
 import { PrimaryChannel, wireFields, type PrimaryChannelOptions } from './primary-channel.js';
 
 /** Options of the checks sent to the primary (see PrimaryChannelOptions). */
@@ -166,25 +166,9 @@ export class IpcLimitStore implements LimitStore {
     let lease = this.leases.get(request.keyId);
     if (lease !== undefined && !usable(lease, request)) lease = this.advance(request);
     if (lease === undefined) return undefined;
-    const { period, now } = request;
-    lease.tokens -= 1;
-    lease.lastUsed = now;
-    addToRuns(lease.runs, now);
+    const decided = admitFrom(lease, request);
     if (!lease.askedNext && !lease.next && lease.tokens <= lease.size / 2) this.refill(lease, request);
-    const rateRemaining = lease.rateBase + lease.tokens;
-    const quotaRemaining = lease.quotaBase + lease.tokens;
-    return {
-      allowed: true,
-      exceeded: null,
-      rateLimit: lease.rateLimit,
-      rateRemaining,
-      rateUsed: lease.rateLimit - rateRemaining,
-      quotaLimit: lease.quotaLimit,
-      quotaRemaining,
-      quotaUsed: lease.quotaLimit - quotaRemaining,
-      quotaResetSeconds: Math.max(0, Math.ceil((period.end.getTime() - now) / 1000)),
-      retryAfterSeconds: null,
-    };
+    return decided;
   }
 
   async consume(request: LimitRequest): Promise<LimitDecision> {

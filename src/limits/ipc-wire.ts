@@ -8,10 +8,6 @@ export const REPLY = 'touchline:limits:reply';
 export const RECALL = 'touchline:limits:recall';
 /** A worker gives up on an answer after this long; the primary then drops the request uncounted. */
 export const TIMEOUT_MS = 2000;
-/** How often a worker reports what its leases admitted, so that the primary's counts trail by this much. */
-export const REPORT_MS = 200;
-/** A lease not used for this long ends, so that keys no longer busy hold nothing on either side. */
-export const LEASE_IDLE_MS = 2000;
 
 /**
  * What a worker admitted from one lease (since its last report, for a lease that goes on): the times of
@@ -21,13 +17,6 @@ export const LEASE_IDLE_MS = 2000;
 export interface Settlement {
   lease: number;
   runs: number[];
-}
-
-/** Adds one request at `ms` to runs kept in time order. */
-export function addToRuns(runs: number[], ms: number): void {
-  const last = runs.length - 2;
-  if (last >= 0 && runs[last] === ms) runs[last + 1]! += 1;
-  else runs.push(ms, 1);
 }
 
 export interface WireRequest {

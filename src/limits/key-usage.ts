@@ -3,7 +3,7 @@ import { openRedis, redisReady } from '../cache/redis-response-cache.js';
 import type { Config } from '../config/config.js';
 import type { Plan } from '../config/plans.js';
 import { billingPeriod, type BillingPeriod } from './billing-period.js';
-import { quotaCounterKey } from './redis-limit-store.js';
+import { HELD_UNUSED, limitKeys } from './redis-scripts.js';
 import type { ApiKeyRow } from '../storage/repositories/api-key.repository.js';
 import { readUsage } from '../storage/repositories/key-usage.repository.js';
 import type { Database } from '../storage/schema.js';
@@ -34,7 +34,8 @@ export async function periodUsages(
   const periods = rows.map((row) => billingPeriod(now, row.billing_anchor_day));
   const live = await liveCounts(
     config,
-    rows.map((row, i) => quotaCounterKey(row.id, periods[i]!.start)),
+    rows.map((row, i) => limitKeys(row.id, periods[i]!.start)),
+    now.getTime(),
   );
   const usages: PeriodUsage[] = [];
   for (const [i, row] of rows.entries()) {
@@ -43,7 +44,7 @@ export async function periodUsages(
     const used =
       counted === null || counted === undefined
         ? await readUsage(db, row.id, period.start.toISOString())
-        : Number(counted);
+        : counted;
     const plan = config.plans.find((p) => p.name === row.plan);
     const limit = plan?.requestsPerPeriod;
     const remaining = limit === undefined ? undefined : Math.max(0, limit - used);
@@ -52,13 +53,29 @@ export async function periodUsages(
   return usages;
 }
 
-/** Redis's counters at `keys`, null where it holds none; none at all without Redis or while it is away. */
-async function liveCounts(config: Readonly<Config>, keys: string[]): Promise<Array<string | null>> {
+/**
+ * Redis's counts of each key's period (the quota counter less the requests servers hold leased and
+ * unused), null where it holds none; none at all without Redis or while it is away.
+ */
+async function liveCounts(
+  config: Readonly<Config>,
+  keys: ReadonlyArray<readonly [string, string, string, string]>,
+  now: number,
+): Promise<Array<number | null>> {
   if (!config.redisUrl || keys.length === 0) return [];
   const redis = openRedis(config.redisUrl, () => undefined);
   try {
     if (!(await redisReady(redis, 1000))) return [];
-    return await redis.mget(keys).catch(() => []);
+    const pipeline = redis.pipeline();
+    for (const [, counter, leases] of keys) pipeline.get(counter).eval(HELD_UNUSED, 1, leases, now);
+    const replies = await pipeline.exec().catch(() => null);
+    if (!replies) return [];
+    return keys.map((_, i) => {
+      const [counterError, counter] = replies[2 * i]!;
+      const [, unused] = replies[2 * i + 1]!;
+      if (counterError || counter === null) return null;
+      return Number(counter) - Number(unused ?? 0);
+    });
   } finally {
     redis.disconnect();
   }

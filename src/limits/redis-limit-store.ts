@@ -1,61 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import {
-  decision,
-  WINDOW_MS,
-  type LimitDecision,
-  type LimitRequest,
-  type LimitStore,
-} from './limit-store.js';
+import { decision, type LimitDecision, type LimitRequest, type LimitStore } from './limit-store.js';
 import { FallbackAdmissions } from './fallback-admissions.js';
+import { REPORT_MS } from './held-lease.js';
 import type { MemoryLimitStore } from './memory-limit-store.js';
+import { LEASE_MAX, LEASE_MIN, LEASE_SHARE, RedisLeases } from './redis-leases.js';
+import { CONSUME, HELD_UNUSED, limitKeys, quotaCounterKey, RECONCILE } from './redis-scripts.js';
 import type { UsageLedger } from './usage-ledger.js';
 
-// One atomic step for every instance: seed the period's count from the database when Redis does not
-// have it, drop window entries older than a minute, refuse on the quota, then on the rate, otherwise
-// record the request in both; a window-only request (ARGV[7] = 1) is neither refused for the quota nor
-// added to it. Returns {outcome, used, inWindow, oldest}; outcome -1 asks for a seed.
-const CONSUME = `
-local window, quota = KEYS[1], KEYS[2]
-local now, rate, limit, seed, ttl = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
-local windowOnly = ARGV[7] == '1'
-if redis.call('EXISTS', quota) == 0 then
-  if seed < 0 then return {-1, 0, 0, 0} end
-  redis.call('SET', quota, seed, 'EX', ttl)
-end
-local used = tonumber(redis.call('GET', quota))
-redis.call('ZREMRANGEBYSCORE', window, '-inf', now - ${WINDOW_MS})
-local inWindow = redis.call('ZCARD', window)
-local oldest = redis.call('ZRANGE', window, 0, 0, 'WITHSCORES')[2] or now
-if used >= limit and not windowOnly then return {1, used, inWindow, oldest} end
-if inWindow >= rate then return {2, used, inWindow, oldest} end
-redis.call('ZADD', window, now, ARGV[6])
-redis.call('PEXPIRE', window, ${WINDOW_MS})
-if not windowOnly then used = redis.call('INCR', quota) end
-return {0, used, inWindow + 1, redis.call('ZRANGE', window, 0, 0, 'WITHSCORES')[2]}
-`;
-
-// Adds the requests a process admitted on its own while Redis was away: to the rate window (those of
-// the last minute) and to each quota count Redis holds. A count Redis does not hold is seeded later from
-// the database, whose ledger already has them.
-// KEYS: window, quota counters...; ARGV: member prefix, now, one count per quota counter, then the times.
-const RECONCILE = `
-local prefix, now = ARGV[1], tonumber(ARGV[2])
-local counters = #KEYS - 1
-for i = 1, counters do
-  if redis.call('EXISTS', KEYS[i + 1]) == 1 then redis.call('INCRBY', KEYS[i + 1], ARGV[i + 2]) end
-end
-for i = counters + 3, #ARGV do
-  local at = tonumber(ARGV[i])
-  if at > now - ${WINDOW_MS} then redis.call('ZADD', KEYS[1], at, prefix .. i) end
-end
-redis.call('PEXPIRE', KEYS[1], ${WINDOW_MS})
-return 0
-`;
-
-/** Redis key of a key's live quota count for one billing period. */
-export function quotaCounterKey(keyId: string, periodStart: Date): string {
-  return `touchline:quota:${keyId}:${periodStart.toISOString()}`;
+/** Options of a RedisLimitStore: the clock and report period of its leases (tests shorten them). */
+export interface RedisLimitStoreOptions {
+  clock?: () => number;
+  reportMs?: number;
 }
 
 const OUTCOMES = { 0: null, 1: 'quota', 2: 'rate' } as const;
@@ -65,6 +21,12 @@ const OUTCOMES = { 0: null, 1: 'quota', 2: 'rate' } as const;
  * counts; the database keeps the durable quota (see UsageLedger). While Redis is unreachable, each
  * process falls back to its own counters (limits then hold per process) and returns to Redis by itself.
  *
+ * A busy key with room to spare is leased in blocks to each instance that serves it (RedisLeases), so
+ * that most of its requests are decided here without a round trip, and counted in Redis by one report
+ * for all keys every REPORT_MS; near a limit every request is decided in Redis, one at a time. A refusal
+ * that requests leased elsewhere may cause waits for them to come back (a recall, answered within about
+ * one report period) and is decided again once, so a lease never costs a request the limit allows.
+ *
  * The fallback is kept up to date with what Redis admits here (mirror), so an outage starts from this
  * process's last minute and the last quota count it saw, and what the fallback admits is added to Redis
  * when it answers again (reconcile): however often the connection flaps, a process admits no more than
@@ -72,26 +34,34 @@ const OUTCOMES = { 0: null, 1: 'quota', 2: 'rate' } as const;
  */
 export class RedisLimitStore implements LimitStore {
   private readonly admittedOnFallback = new FallbackAdmissions();
+  private readonly leases: RedisLeases;
+  private readonly reportMs: number;
+  private readonly clock: () => number;
 
   constructor(
     private readonly redis: Redis,
     private readonly ledger: UsageLedger,
     private readonly fallback: MemoryLimitStore,
+    options: RedisLimitStoreOptions = {},
   ) {
-    redis.defineCommand('touchlineConsume', { numberOfKeys: 2, lua: CONSUME });
+    redis.defineCommand('touchlineConsume', { numberOfKeys: 4, lua: CONSUME });
     redis.defineCommand('touchlineReconcile', { lua: RECONCILE });
+    this.reportMs = options.reportMs ?? REPORT_MS;
+    this.clock = options.clock ?? Date.now;
+    this.leases = new RedisLeases(redis, this.clock, this.reportMs);
   }
 
-  private keys(keyId: string, periodStart: Date): [string, string] {
-    return [`touchline:rate:${keyId}`, quotaCounterKey(keyId, periodStart)];
+  /** Leases this store holds, for diagnostics and tests. */
+  get leaseCount(): { held: number; ended: number } {
+    return this.leases.count;
   }
 
-  private async run(request: LimitRequest, seed: number): Promise<number[]> {
+  private async run(request: LimitRequest, seed: number, lease: string): Promise<number[]> {
     const { keyId, plan, period, now } = request;
     const ttl = Math.ceil((period.end.getTime() - now) / 1000) + 86_400;
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return (this.redis as any).touchlineConsume(
-      ...this.keys(keyId, period.start),
+      ...limitKeys(keyId, period.start),
       now,
       plan.requestsPerMinute,
       plan.requestsPerPeriod,
@@ -99,6 +69,10 @@ export class RedisLimitStore implements LimitStore {
       ttl,
       `${now}-${randomUUID()}`,
       request.windowOnly ? 1 : 0,
+      lease,
+      LEASE_MAX,
+      LEASE_SHARE,
+      LEASE_MIN,
     );
   }
 
@@ -124,27 +98,62 @@ export class RedisLimitStore implements LimitStore {
     }
   }
 
+  /** What this process keeps of a request Redis, or a lease of it, admitted. */
+  private admitted(request: LimitRequest, used: number): void {
+    if (!request.windowOnly) this.ledger.record(request.keyId, request.period.start);
+    this.fallback.mirror(request, used);
+  }
+
+  consumeNow(request: LimitRequest): LimitDecision | undefined {
+    const leased = this.leases.admit(request);
+    if (leased) this.admitted(request, leased.quotaUsed);
+    return leased;
+  }
+
   async consume(request: LimitRequest): Promise<LimitDecision> {
+    return this.consumeNow(request) ?? this.decide(request, true);
+  }
+
+  private async decide(request: LimitRequest, mayWait: boolean): Promise<LimitDecision> {
+    const lease = mayWait ? this.leases.ask(request) : '';
     let result: number[];
     try {
       if (this.admittedOnFallback.has(request.keyId)) await this.reconcile(request.keyId, request.now);
-      result = await this.run(request, -1);
+      result = await this.run(request, -1, lease);
       if (result[0] === -1) {
         const seed =
           (await this.ledger.persisted(request.keyId, request.period.start)) +
           this.ledger.unflushed(request.keyId, request.period.start);
-        result = await this.run(request, seed);
+        result = await this.run(request, seed, lease);
       }
     } catch {
+      this.leases.adopt(request, lease, undefined, 0);
       return this.consumeOnFallback(request);
     }
-    const [outcome, used, inWindow, oldest] = result.map(Number) as [0 | 1 | 2, number, number, number];
+    // The last figure: requests leased with an admitted one, or held unused by leases when refused.
+    const [outcome, used, inWindow, oldest, leases] = result.map(Number) as [
+      0 | 1 | 2,
+      number,
+      number,
+      number,
+      number,
+    ];
     const exceeded = OUTCOMES[outcome];
+    const decided = decision(request, { exceeded, used, inWindow, oldestInWindow: oldest });
     if (exceeded === null) {
-      if (!request.windowOnly) this.ledger.record(request.keyId, request.period.start);
-      this.fallback.mirror(request, used);
+      this.admitted(request, used);
+      this.leases.adopt(request, lease, decided, leases);
+      return decided;
     }
-    return decision(request, { exceeded, used, inWindow, oldestInWindow: oldest });
+    this.leases.adopt(request, lease, undefined, 0);
+    // Requests leased to instances (this one included) were unused: they are recalled by now; decided
+    // again once they are back.
+    if (leases > 0 && mayWait) {
+      this.leases.end(request.keyId);
+      await new Promise((resolve) => setTimeout(resolve, 2 * this.reportMs).unref());
+      return this.decide({ ...request, now: Math.max(request.now, this.clock()) }, false);
+    }
+    return decided;
   }
 
   private async consumeOnFallback(request: LimitRequest): Promise<LimitDecision> {
@@ -157,12 +166,22 @@ export class RedisLimitStore implements LimitStore {
   }
 
   async usage(keyId: string, periodStart: Date): Promise<number> {
-    const live = await this.redis.get(this.keys(keyId, periodStart)[1]).catch(() => null);
-    if (live !== null) return Number(live);
+    // This process's leases first given back, so that their unused requests are not counted.
+    if (this.leases.holds(keyId)) {
+      this.leases.end(keyId);
+      await this.leases.settle();
+    }
+    const [, counter, leases] = limitKeys(keyId, periodStart);
+    const live = await this.redis.get(counter).catch(() => null);
+    if (live !== null) {
+      const unused = await this.redis.eval(HELD_UNUSED, 1, leases, Date.now()).catch(() => 0);
+      return Number(live) - Number(unused);
+    }
     return (await this.ledger.persisted(keyId, periodStart)) + this.ledger.unflushed(keyId, periodStart);
   }
 
   async close(): Promise<void> {
+    await this.leases.close();
     await this.ledger.close();
   }
 }

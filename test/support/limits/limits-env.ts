@@ -109,7 +109,7 @@ export async function limitsEnv(
     scope.defer(async () => {
       for (const id of ids) {
         const quota = await admin.keys(`touchline:quota:${id}:*`);
-        await admin.del(`touchline:rate:${id}`, ...quota);
+        await admin.del(`touchline:rate:${id}`, `touchline:leases:${id}`, `touchline:recall:${id}`, ...quota);
       }
     });
   }

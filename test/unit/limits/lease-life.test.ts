@@ -3,7 +3,7 @@
 // idle for LEASE_IDLE_MS, and are recalled at once when the primary needs their requests to decide.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LEASE_IDLE_MS, REPORT_MS } from '../../../src/limits/ipc-wire.js';
+import { LEASE_IDLE_MS, REPORT_MS } from '../../../src/limits/held-lease.js';
 import { LimitBroker } from '../../../src/limits/limit-broker.js';
 import type { LimitDecision } from '../../../src/limits/limit-store.js';
 import { MemoryLimitStore } from '../../../src/limits/memory-limit-store.js';
