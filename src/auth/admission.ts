@@ -63,8 +63,8 @@ export interface AdmissionDeps {
  * The one way a request is let in (the admission hook, plugins/admission.ts): token → key → verdict →
  * plan → billing period → limit decision. It comes in two steps, identifying then counting, so that a
  * route may identify a request by a credential of its own (a stream token) and have it counted like any
- * other, and counting in two forms: `countNow`, which decides without waiting or answers undefined
- * having counted nothing (a callback hook then costs no promise), and `count`, which always decides.
+ * other. Each step answers at once where it can (a key already known, limits decided in this process
+ * or from a lease), so that the callback hook costs no promise then, and later where it cannot.
  */
 export class Admission {
   private readonly plans: Map<string, Plan>;
@@ -128,15 +128,11 @@ export class Admission {
     return this.decided(this.judge(this.prefix, key, now));
   }
 
-  countNow(who: Identified, now: number, charge: Charge = 'request'): Verdict | undefined {
-    const decision = this.deps.limits.consumeNow?.(limitRequest(who, now, charge));
-    return decision && this.decided(counted(who, decision));
-  }
-
-  async count(who: Identified, now: number, charge: Charge = 'request'): Promise<Verdict> {
-    const request = limitRequest(who, now, charge);
-    const decision = this.deps.limits.consumeNow?.(request) ?? (await this.deps.limits.consume(request));
-    return this.decided(counted(who, decision));
+  /** Counts an identified request: at once where its limits are decided at once, else later. */
+  count(who: Identified, now: number, charge: Charge = 'request'): Maybe<Verdict> {
+    return then(this.deps.limits.consume(limitRequest(who, now, charge)), (decision) =>
+      this.decided(counted(who, decision)),
+    );
   }
 }
 

@@ -3,6 +3,7 @@
 // it asks the primary for when none can admit. Talking to the primary (ids, timeouts, failing fast while
 // it is stuck) is PrimaryChannel's and the shape of a lease HeldLease's, so that this file holds only
 // what is done with leases.
+import type { Maybe } from '../storage/maybe.js';
 import type { LimitDecision, LimitRequest, LimitStore } from './limit-store.js';
 import { REQUEST, type Lease, type Settlement } from './ipc-wire.js';
 import { admitFrom, heldLease, LEASE_IDLE_MS, REPORT_MS, usable, type HeldLease } from './held-lease.js';
@@ -160,7 +161,8 @@ export class IpcLimitStore implements LimitStore {
     }
   }
 
-  consumeNow(request: LimitRequest): LimitDecision | undefined {
+  /** Admits `request` from the key's lease, or undefined when none held can. */
+  private leased(request: LimitRequest): LimitDecision | undefined {
     // A lease's requests are reported as counted in the quota too: a window-only one is the primary's.
     if (request.windowOnly) return undefined;
     let lease = this.leases.get(request.keyId);
@@ -171,9 +173,11 @@ export class IpcLimitStore implements LimitStore {
     return decided;
   }
 
-  async consume(request: LimitRequest): Promise<LimitDecision> {
-    const leased = this.consumeNow(request);
-    if (leased) return leased;
+  consume(request: LimitRequest): Maybe<LimitDecision> {
+    return this.leased(request) ?? this.ask(request);
+  }
+
+  private async ask(request: LimitRequest): Promise<LimitDecision> {
     const reply = await this.primary.ask({ op: 'consume', ...wireFields(request) });
     if (reply.lease) this.adopt(request, reply.decision!, reply.lease);
     return reply.decision!;

@@ -218,7 +218,7 @@ export class LimitBroker {
     const request = this.limitRequest(req);
     await this.store.load(request.keyId, request.period.start);
     // From here on synchronous: the lease is sized on the counts this very decision saw.
-    const decision = this.store.consumeNow(request)!;
+    const decision = this.store.consume(request) as LimitDecision; // loaded: decided at once
     const held = decision.allowed ? undefined : this.reserving(request.keyId);
     if (held) {
       // Leased requests may go unused: get them back, and decide again once they are settled.

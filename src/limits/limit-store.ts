@@ -1,4 +1,5 @@
 import type { Plan } from '../config/plans.js';
+import type { Maybe } from '../storage/maybe.js';
 import type { BillingPeriod } from './billing-period.js';
 
 export const WINDOW_MS = 60_000;
@@ -40,12 +41,11 @@ export interface LimitDecision {
  * marked `windowOnly` against the window only, with the same exactness.
  */
 export interface LimitStore {
-  consume(request: LimitRequest): Promise<LimitDecision>;
   /**
-   * Decides without waiting when the store can (counters already in this process); undefined means
-   * only `consume` can decide. Either way a request is counted at most once.
+   * Counts one request: decided at once where the store can (counters already in this process, a
+   * lease), which then costs the caller no promise, else later. Either way counted at most once.
    */
-  consumeNow?(request: LimitRequest): LimitDecision | undefined;
+  consume(request: LimitRequest): Maybe<LimitDecision>;
   /** Requests counted in the period starting at `periodStart`, including those not yet persisted. */
   usage(keyId: string, periodStart: Date): Promise<number>;
   /** Persists pending counts and releases resources. */

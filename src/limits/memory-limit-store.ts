@@ -1,3 +1,4 @@
+import type { Maybe } from '../storage/maybe.js';
 import { decision, type LimitDecision, type LimitRequest, type LimitStore } from './limit-store.js';
 import { SlidingWindow } from './sliding-window.js';
 import type { UsageLedger } from './usage-ledger.js';
@@ -79,10 +80,6 @@ export class MemoryLimitStore implements LimitStore {
     return pending;
   }
 
-  consumeNow(request: LimitRequest): LimitDecision | undefined {
-    return this.decide(request, true);
-  }
-
   /** What consuming would decide now, without counting anything; undefined until the counters load. */
   peek(request: LimitRequest): LimitDecision | undefined {
     return this.decide(request, false);
@@ -116,9 +113,11 @@ export class MemoryLimitStore implements LimitStore {
     });
   }
 
-  async consume(request: LimitRequest): Promise<LimitDecision> {
-    await this.load(request.keyId, request.period.start);
-    return this.consumeNow(request)!;
+  consume(request: LimitRequest): Maybe<LimitDecision> {
+    return (
+      this.decide(request, true) ??
+      this.load(request.keyId, request.period.start).then(() => this.decide(request, true)!)
+    );
   }
 
   /** Requests of this key currently reserved for workers. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { Maybe } from '../storage/maybe.js';
 import { decision, type LimitDecision, type LimitRequest, type LimitStore } from './limit-store.js';
 import { FallbackAdmissions } from './fallback-admissions.js';
 import { REPORT_MS } from './held-lease.js';
@@ -104,14 +105,11 @@ export class RedisLimitStore implements LimitStore {
     this.fallback.mirror(request, used);
   }
 
-  consumeNow(request: LimitRequest): LimitDecision | undefined {
+  consume(request: LimitRequest): Maybe<LimitDecision> {
     const leased = this.leases.admit(request);
-    if (leased) this.admitted(request, leased.quotaUsed);
+    if (leased === undefined) return this.decide(request, true);
+    this.admitted(request, leased.quotaUsed);
     return leased;
-  }
-
-  async consume(request: LimitRequest): Promise<LimitDecision> {
-    return this.consumeNow(request) ?? this.decide(request, true);
   }
 
   private async decide(request: LimitRequest, mayWait: boolean): Promise<LimitDecision> {

@@ -54,12 +54,12 @@ export function registerAdmission(
     const count = (who: Identified | Refused): void => {
       if (who.kind === 'refused') return void apply(request, reply, who);
       const charge = chargeOf(request);
-      const verdict = admission.countNow(who, now, charge);
-      if (verdict) {
+      const verdict = admission.count(who, now, charge);
+      if (!isPromise(verdict)) {
         if (apply(request, reply, verdict)) done();
         return;
       }
-      admission.count(who, now, charge).then((later) => {
+      verdict.then((later) => {
         if (apply(request, reply, later)) done();
       }, done);
     };

@@ -167,7 +167,7 @@ describe('live: long batches on the admin listener', () => {
     const checked = new Promise<number>((resolve, reject) => {
       setTimeout(() => {
         const asked = performance.now();
-        worker.consume(request(plan(100), 'key_new')).then((decision) => {
+        Promise.resolve(worker.consume(request(plan(100), 'key_new'))).then((decision) => {
           assert.equal(decision.allowed, true);
           resolve(performance.now() - asked);
         }, reject);

@@ -8,6 +8,8 @@ import { LimitBroker } from '../../../src/limits/limit-broker.js';
 import type { LimitDecision } from '../../../src/limits/limit-store.js';
 import { MemoryLimitStore } from '../../../src/limits/memory-limit-store.js';
 import { connect, countingLedger, plan, request, sleep } from '../../support/limits/lease-wiring.js';
+import { decidedNow } from '../../support/limits/decided-now.js';
+import { isPromise } from '../../../src/storage/maybe.js';
 
 /** A primary over fresh counters, and `workers` workers connected to it. */
 function cluster(workers: number) {
@@ -35,7 +37,7 @@ test('a lease used keeps admitting past REPORT_MS, and ends once idle for LEASE_
   let admitted = 1;
   const until = Date.now() + 4 * REPORT_MS;
   while (Date.now() < until) {
-    assert.equal(a!.store.consumeNow(request(big))?.allowed, true, `admitted from the lease at ${admitted}`);
+    assert.equal(decidedNow(a!.store.consume(request(big)), `the lease at ${admitted}`).allowed, true);
     admitted += 1;
     await sleep(10);
   }
@@ -52,7 +54,9 @@ test('a lease used keeps admitting past REPORT_MS, and ends once idle for LEASE_
   assert.equal(a!.store.heldLeases, 0);
   assert.equal(memory.reserved('key_a'), 0);
   assert.equal(await memory.usage('key_a', periodStart), admitted);
-  assert.equal(a!.store.consumeNow(request(big)), undefined, 'the next request asks the primary');
+  const next = a!.store.consume(request(big));
+  assert.ok(isPromise(next), 'the next request asks the primary');
+  await next;
   await a!.store.close();
 });
 
@@ -62,7 +66,7 @@ test("the primary counts a lease's requests within about REPORT_MS, while the le
   await a!.store.consume(request(big));
   const leased = memory.reserved('key_a');
   assert.equal(leased, 1024);
-  for (let i = 0; i < 100; i += 1) assert.equal(a!.store.consumeNow(request(big))?.allowed, true);
+  for (let i = 0; i < 100; i += 1) assert.equal(decidedNow(a!.store.consume(request(big))).allowed, true);
   await within(
     2 * REPORT_MS + 100,
     'the primary counted the leased requests',
@@ -71,7 +75,7 @@ test("the primary counts a lease's requests within about REPORT_MS, while the le
   // Counted, no longer reserved: the lease goes on with the rest.
   assert.equal(memory.reserved('key_a'), leased - 100);
   assert.equal(broker.outstandingLeases, 1);
-  assert.equal(a!.store.consumeNow(request(big))?.allowed, true);
+  assert.equal(decidedNow(a!.store.consume(request(big))).allowed, true);
   await a!.store.close();
   await sleep(10);
   assert.equal(await memory.usage('key_a', periodStart), 102);
@@ -84,7 +88,7 @@ test("a refusal only another worker's lease causes is decided after a recall, at
   const p = plan(1000);
   assert.equal((await a!.store.consume(request(p))).allowed, true);
   assert.ok(memory.reserved('key_a') > 0, 'worker a holds a lease');
-  for (let i = 0; i < 10; i += 1) assert.equal(a!.store.consumeNow(request(p))?.allowed, true);
+  for (let i = 0; i < 10; i += 1) assert.equal(decidedNow(a!.store.consume(request(p))).allowed, true);
 
   // Worker b takes what is left: near the end only a's lease stands in the way, and a keeps it (it is
   // in use) until the primary recalls it.
@@ -105,8 +109,9 @@ test("a refusal only another worker's lease causes is decided after a recall, at
   assert.ok(slowest < LEASE_IDLE_MS / 10, `the slowest decision took ${slowest} ms`);
   assert.ok(took < LEASE_IDLE_MS / 2, `all of b's requests took ${took} ms`);
   assert.equal(a!.store.heldLeases, 0, "a's lease was recalled");
-  assert.equal(a!.store.consumeNow(request(p)), undefined);
-  assert.equal((await a!.store.consume(request(p))).allowed, false);
+  const asked = a!.store.consume(request(p));
+  assert.ok(isPromise(asked), 'decided by the primary');
+  assert.equal((await asked).allowed, false);
   assert.equal(await memory.usage('key_a', periodStart), 1000);
   assert.equal(memory.reserved('key_a'), 0);
   await a!.store.close();
@@ -117,14 +122,14 @@ test("the figures a lease's requests are told are refreshed by the answers to it
   const { workers } = cluster(2);
   const [a, b] = workers;
   await a!.store.consume(request(big));
-  const before = a!.store.consumeNow(request(big))!.rateRemaining;
+  const before = decidedNow(a!.store.consume(request(big))).rateRemaining;
   await b!.store.consume(request(big));
-  for (let i = 0; i < 500; i += 1) b!.store.consumeNow(request(big));
+  for (let i = 0; i < 500; i += 1) decidedNow(b!.store.consume(request(big)));
   // b reports its 500 within REPORT_MS; the answer to a's next report brings figures that include them.
   let aAdmitted = 2;
   let after = before;
   await within(3 * REPORT_MS + 200, "a's figures include b's requests", () => {
-    after = a!.store.consumeNow(request(big))!.rateRemaining;
+    after = decidedNow(a!.store.consume(request(big))).rateRemaining;
     aAdmitted += 1;
     return before - after > 500;
   });
@@ -144,7 +149,8 @@ test('many keys, a few requests each: leases of idle keys end on both sides', as
     await Promise.all(
       keys.map(async (keyId) => {
         assert.equal((await store.consume(request(big, keyId))).allowed, true);
-        for (let i = 0; i < 2; i += 1) assert.equal(store.consumeNow(request(big, keyId))?.allowed, true);
+        for (let i = 0; i < 2; i += 1)
+          assert.equal(decidedNow(store.consume(request(big, keyId))).allowed, true);
       }),
     );
   }
