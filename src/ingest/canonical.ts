@@ -48,8 +48,15 @@ export type TeamAliasRecord = Omit<TeamAliasTable, 'created_at'>;
  * matches must give all three, null when it does not know them).
  */
 type VenueDetail = 'venue_city' | 'venue_country' | 'neutral';
-export type MatchRecord = Omit<MatchTable, Stamped | 'row_hash' | VenueDetail> &
-  Partial<Pick<MatchTable, VenueDetail>>;
+/**
+ * `first_leg_id` is offered only on a second leg whose tie the source shows (football.json). Left out
+ * everywhere else, rather than null, so that every other match's digest (record-sync.ts's rowHash, over
+ * the record's values) is what it was before the column existed: a re-import after migration 0021 then
+ * rewrites only the second legs, not every match with a new updated_at.
+ */
+type Optional = VenueDetail | 'first_leg_id';
+export type MatchRecord = Omit<MatchTable, Stamped | 'row_hash' | Optional> &
+  Partial<Pick<MatchTable, Optional>>;
 export type PlayerRecord = Omit<PlayerTable, Stamped>;
 export type SquadMemberRecord = Omit<SquadMemberTable, Stamped>;
 export type MatchTeamStatsRecord = Omit<MatchTeamStatsTable, Stamped>;

@@ -1,11 +1,12 @@
 import { logRunChanges } from '../storage/repositories/change-log.repository.js';
+import { secondLegsOf } from '../storage/repositories/second-legs.js';
 import { idsWhere, type Projection, type TableWrites } from './written.js';
 
 const wrote = (writes: TableWrites | undefined) => idsWhere(writes, 'inserted', 'updated');
 
 /**
  * The change log (`changes`, the change feed and `updated_since`): the competitions, seasons, teams and
- * matches written, those whose counts changed, the matches showing a renamed team, competition or season,
+ * matches written (and the second legs of those matches), those whose counts changed, the matches showing a renamed team, competition or season,
  * and the matches removed, under one stamp.
  */
 export const changeLogProjection: Projection = {
@@ -18,7 +19,8 @@ export const changeLogProjection: Projection = {
         competitions: [...wrote(t.competitions), ...counts.competitions],
         seasons: [...wrote(t.seasons), ...counts.seasons],
         teams: wrote(t.teams),
-        matches: wrote(t.matches),
+        // A second leg shows its first leg's score in its aggregate: it changed with it.
+        matches: [...wrote(t.matches), ...(await secondLegsOf(db, wrote(t.matches)))],
         renamed: {
           competitions: idsWhere(t.competitions, 'updated'),
           seasons: idsWhere(t.seasons, 'updated'),

@@ -23,7 +23,12 @@ function namedBy(writes: TableWrites | undefined, column: string): string[] {
  * lineup they appear in), a coverage flag of match sub-resources turned, team statistics written row by
  * row (filed by date and teams, they name no match; a match's own, changed in place, name their match).
  */
-export function invalidationScope(w: Written, counts: CountsWritten): Invalidation {
+export function invalidationScope(
+  w: Written,
+  counts: CountsWritten,
+  /** The second legs of the matches written (storage/repositories/second-legs.ts): their aggregate moved. */
+  secondLegs: readonly string[] = [],
+): Invalidation {
   const t = w.tables;
   const edited = [t.competitions, t.seasons, t.teams, t.players].some((r) => (r?.result.updated ?? 0) > 0);
   const statistics = rowsWritten(t.teamStats) > 0;
@@ -36,6 +41,7 @@ export function invalidationScope(w: Written, counts: CountsWritten): Invalidati
     ...idsWhere(t.seasons, 'inserted'),
     ...idsWhere(t.teams, 'inserted'),
     ...namedBy(t.matches, 'id'),
+    ...secondLegs,
     ...namedBy(t.matches, 'season_id'),
     ...namedBy(t.matchSources, 'match_id'),
     ...namedBy(t.teamSheets, 'match_id'),

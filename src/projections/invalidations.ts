@@ -1,6 +1,7 @@
 import { recordInvalidation } from '../storage/repositories/invalidation.repository.js';
 import { invalidationScope } from './invalidation-scope.js';
-import { wroteAny, type Projection } from './written.js';
+import { secondLegsOf } from '../storage/repositories/second-legs.js';
+import { idsWhere, wroteAny, type Projection } from './written.js';
 
 /**
  * The invalidation log (invalidation.repository.ts), which tells every serving process which cached answers
@@ -11,7 +12,9 @@ export const invalidationsProjection: Projection = {
   name: 'invalidations',
   async project({ db, engine }, written, { counts }) {
     if (!wroteAny(written) && !written.aliasesWritten && !written.linksChanged) return { rows: 0 };
-    await recordInvalidation(db, engine, invalidationScope(written, counts), written.clock());
+    const matches = idsWhere(written.tables.matches, 'inserted', 'updated');
+    const secondLegs = await secondLegsOf(db, matches);
+    await recordInvalidation(db, engine, invalidationScope(written, counts, secondLegs), written.clock());
     return { rows: 0 };
   },
 };

@@ -1,4 +1,5 @@
 import type { MatchStatus } from '../vocabulary/match-statuses.js';
+import { matchOutcome, type MatchOutcome, type ScoreRow } from './match-score.js';
 
 /**
  * How a match is shown, the one definition: the API's match resource is this object (api/mappers.ts
@@ -10,8 +11,11 @@ import type { MatchStatus } from '../vocabulary/match-statuses.js';
  * names the columns it reads itself (storage's MatchSummaryRow has them).
  */
 
-/** The columns of a match, and the names of its competition, season and teams, that a match shows. */
-export interface ShownMatchRow {
+/**
+ * The columns of a match, and the names of its competition, season and teams, that a match shows; the
+ * score's stages and its first leg's score too (ScoreRow).
+ */
+export interface ShownMatchRow extends ScoreRow {
   id: string;
   competition_id: string;
   competition_name: string;
@@ -26,11 +30,9 @@ export interface ShownMatchRow {
   home_team_id: string;
   home_team_name: string;
   home_team_logo_url: string | null;
-  home_score: number | null;
   away_team_id: string;
   away_team_name: string;
   away_team_logo_url: string | null;
-  away_score: number | null;
   venue_name: string | null;
   venue_city: string | null;
   venue_country: string | null;
@@ -46,7 +48,7 @@ interface MatchSide {
   score: number | null;
 }
 
-export interface MatchView {
+export interface MatchView extends MatchOutcome {
   id: string;
   competition: { id: string; name: string };
   season: { id: string; name: string };
@@ -83,6 +85,9 @@ export function matchView(row: ShownMatchRow): MatchView {
       logo_url: row.away_team_logo_url,
       score: row.away_score,
     },
+    // The breakdown beside the contract's one number per side, which keeps its meaning (after extra
+    // time, before a shoot-out): match-score.ts.
+    ...matchOutcome(row),
     venue: venueOf(row),
     updated_at: row.updated_at,
   };

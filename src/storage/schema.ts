@@ -99,6 +99,8 @@ export interface MatchTable {
   pen_away: number | null;
   /** `home` or `away`: who won the penalty shoot-out, also where its score is not known (migration 0012). */
   shootout_winner: string | null;
+  /** The first leg, when this match is the second leg of a two-legged tie the source shows (migration 0021). */
+  first_leg_id: string | null;
   venue_name: string | null;
   /** The venue's city and country as the source names them then (migration 0012). */
   venue_city: string | null;

@@ -34,7 +34,16 @@ export const MATCH_SPEC_KEYS = [
   'updated_at',
 ];
 /** Extension: whether starts_at carries a kick-off time or only the date. */
-export const MATCH_KEYS = [...MATCH_SPEC_KEYS, 'starts_at_precision'];
+/** Additions beside the spec's: the kick-off's precision, and the score breakdown (issue 40). */
+export const MATCH_KEYS = [
+  ...MATCH_SPEC_KEYS,
+  'starts_at_precision',
+  'score',
+  'winner',
+  'decided_by',
+  'aggregate',
+];
+export const SCORE_BREAKDOWN_KEYS = ['half_time', 'full_time', 'extra_time', 'penalties'];
 export const MATCH_TEAM_KEYS = ['id', 'name', 'logo_url', 'score'];
 export const CAPABILITY_KEYS = [
   'fixtures',
@@ -129,6 +138,13 @@ export function assertMatch(m: Record<string, unknown>): void {
   assertKeys(m.season, ['id', 'name'], 'match.season');
   assertKeys(m.home_team, MATCH_TEAM_KEYS, 'match.home_team');
   assertKeys(m.away_team, MATCH_TEAM_KEYS, 'match.away_team');
+  assertKeys(m.score, SCORE_BREAKDOWN_KEYS, 'match.score');
+  assert.ok(m.winner === null || ['home', 'away', 'draw'].includes(String(m.winner)));
+  assert.ok(
+    m.decided_by === null ||
+      ['regular_time', 'extra_time', 'penalties', 'awarded'].includes(String(m.decided_by)),
+  );
+  assert.ok(m.aggregate === null || typeof m.aggregate === 'object');
   assert.match(String(m.starts_at), ISO_DATE_TIME);
   assert.ok(m.updated_at === null || ISO_DATE_TIME.test(String(m.updated_at)));
   assert.ok(['scheduled', 'live', 'finished', 'postponed', 'canceled', 'unknown'].includes(String(m.status)));

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { DECIDED_BY, MATCH_WINNERS } from '../../vocabulary/match-outcomes.js';
 import { MATCH_STATUSES } from '../../vocabulary/match-statuses.js';
 import { Nullable, Reference } from './common.js';
 
@@ -81,6 +82,36 @@ const MatchTeam = Type.Object({
   score: Nullable(Type.Integer({ minimum: 0 })),
 });
 
+const Goals = (description: string) =>
+  Nullable(
+    Type.Object({ home: Type.Integer({ minimum: 0 }), away: Type.Integer({ minimum: 0 }) }, { description }),
+  );
+
+/** The score's stages (docs/api.md, "Score breakdown"): additions to the contract's one number per side. */
+const ScoreBreakdown = Type.Object(
+  {
+    half_time: Goals('At half-time; null when the source does not give it.'),
+    full_time: Goals(
+      'After 90 minutes (stoppage time included), before any extra time; null when the source does not give it ' +
+        '(a final score alone, from a source that does not say whether extra time was played).',
+    ),
+    extra_time: Goals(
+      "After 120 minutes, cumulative: the 90 minutes' goals included (the score as it stood, as the sources " +
+        "give it; football-data.org's extraTime counts extra time's goals alone); null when no extra time " +
+        'was played or the source does not say.',
+    ),
+    penalties: Goals(
+      "The shoot-out's kicks scored, part of no other score; null without a shoot-out, or when the source " +
+        'gives only its winner.',
+    ),
+  },
+  {
+    description:
+      'The score by stage (an addition). home_team.score/away_team.score keep their meaning: the result after ' +
+      'extra time, before a shoot-out.',
+  },
+);
+
 export const Match = Type.Object(
   {
     id: Type.String({ description: 'prefix match_' }),
@@ -95,6 +126,42 @@ export const Match = Type.Object(
     status: MatchStatus,
     home_team: MatchTeam,
     away_team: MatchTeam,
+    score: ScoreBreakdown,
+    winner: Nullable(
+      Type.Union(
+        MATCH_WINNERS.map((w) => Type.Literal(w)),
+        {
+          description:
+            "Who won the match (an addition): the shoot-out's winner where one was taken, else by the score; " +
+            'draw for a level score without one. Null until the match is finished with a score.',
+        },
+      ),
+    ),
+    decided_by: Nullable(
+      Type.Union(
+        DECIDED_BY.map((d) => Type.Literal(d)),
+        {
+          description:
+            'What settled the result (an addition): regular_time, extra_time, penalties, or awarded (a result ' +
+            'decided off the pitch). Null while the match is not finished, and when the source gives a final ' +
+            'score alone without saying whether extra time was played.',
+        },
+      ),
+    ),
+    aggregate: Nullable(
+      Type.Object(
+        {
+          home: Type.Integer({ minimum: 0, description: "This match's home side, over both legs" }),
+          away: Type.Integer({ minimum: 0, description: "This match's away side, over both legs" }),
+          first_leg_id: Type.String({ description: 'The first leg (prefix match_)' }),
+        },
+        {
+          description:
+            'On the second leg of a two-legged tie the source shows (an addition): the goals over both legs ' +
+            '(after extra time, shoot-out apart), once both legs have a score. Null otherwise.',
+        },
+      ),
+    ),
     venue: Nullable(
       Type.Object(
         {

@@ -1,5 +1,6 @@
 import type { MatchStatus } from '../../vocabulary/match-statuses.js';
 import { matchStatus, type ResultScore } from '../match-status.js';
+import { scoreProblem } from '../score-check.js';
 import { scoreColumns } from '../score-columns.js';
 import type { FixtureRecord, FixtureScoreRecord } from './feed-schema.js';
 
@@ -52,7 +53,20 @@ export function fixtureState(fixture: FixtureRecord, kickoffEndsAt: number, now:
   const { score } = fixture;
   const status = fixture.status ?? null;
   if (score) {
-    const problem = backwards(score);
+    // The feed's own field names first, then the rules every source's stages follow (score-check.ts:
+    // a shoot-out after a level score only, and with a winner once over). The feed has no legs.
+    const problem =
+      backwards(score) ??
+      scoreProblem(
+        {
+          ht: pairOf(score.half_time),
+          ft: pairOf(score.full_time),
+          et: null,
+          p: pairOf(score.penalties),
+          final: [score.home, score.away],
+        },
+        { over: status !== 'live' },
+      );
     if (problem) return { ok: false, reason: problem };
   }
   if (status === 'scheduled' && score) return { ok: false, reason: 'a scheduled fixture has no score' };

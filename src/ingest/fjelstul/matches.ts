@@ -1,6 +1,7 @@
 import type { MatchRecord, MatchSourceRecord } from '../canonical.js';
 import { nationalTeam } from '../identity/national-teams.js';
 import { tournamentMatchId } from '../identity/tournament-identity.js';
+import { scoreProblem } from '../score-check.js';
 import { shootoutWinner } from '../score-columns.js';
 import { SOURCE_NAMES } from '../source-precedence.js';
 import { eachRow, RowError, type Row, type Sheet } from './csv-sheet.js';
@@ -117,6 +118,12 @@ export class Matches {
       : null;
     const derived = this.goals.scores(row.required('match_id'), homeKey, awayKey, final);
     const ft = extraTime ? (derived?.ft ?? null) : final;
+    // Every row is a played match; World Cups have no two-legged ties.
+    const problem = scoreProblem(
+      { ht: derived?.ht ?? null, ft, et: extraTime ? final : null, p: pens, final },
+      { over: true },
+    );
+    if (problem) throw new RowError(problem);
     return {
       id: '',
       competition_id: edition.competitionId,

@@ -20,6 +20,8 @@ import { countryByKey } from '../reference/countries.js';
 import { localToUtc } from '../time/local-to-utc.js';
 import { parseRawMatch, type RawMatch } from './match-record.js';
 import { scoreColumns } from '../score-columns.js';
+import { scoreProblem } from '../score-check.js';
+import { aggregateOf, secondLegs } from '../two-legged-ties.js';
 import { matchStatus } from '../match-status.js';
 import { competitionName, correctSeasonYears, seasonName } from './season-dates.js';
 import { isPlaceholderTeam, teamName } from './team-names.js';
@@ -149,7 +151,13 @@ export function normalizeFootballJson(
       return teamId;
     };
     const keysInFile = new Map<string, { index: number; date: string }[]>();
-    const fileMatches: Array<{ index: number; baseKey: string; record: MatchRecord; date: string }> = [];
+    const fileMatches: Array<{
+      index: number;
+      baseKey: string;
+      record: MatchRecord;
+      date: string;
+      score: RawMatch['score'];
+    }> = [];
     parsed.forEach((raw, index) => {
       if (!raw) return;
       const date = corrected.get(index) ?? raw.date;
@@ -179,6 +187,7 @@ export function normalizeFootballJson(
         baseKey,
         date,
         record: matchRecord(raw, date, profile, competitionId, seasonId, home, away),
+        score: raw.score,
       });
     });
 
@@ -190,6 +199,42 @@ export function normalizeFootballJson(
         .sort();
       const leg = legs.indexOf(m.date) + 1;
       m.record.id = stableId('match', leg > 1 ? `${m.baseKey}:${leg}` : m.baseKey);
+    }
+
+    // The score's stages checked (score-check.ts), a second leg's with its tie's aggregate, and a second
+    // leg offered with its first leg (first legs first: a rejected one leaves its second leg without a tie).
+    const firstLegOf = secondLegs(
+      fileMatches.map((m) => ({
+        round: `${fold(m.record.round ?? '')}|${fold(m.record.stage ?? '')}`,
+        home: m.record.home_team_id,
+        away: m.record.away_team_id,
+        starts_at: m.record.starts_at,
+      })),
+    );
+    const order = fileMatches
+      .map((_, i) => i)
+      .sort((a, b) => Number(firstLegOf.has(a)) - Number(firstLegOf.has(b)));
+    const kept = new Set<number>();
+    for (const i of order) {
+      const m = fileMatches[i]!;
+      const first = firstLegOf.get(i);
+      const firstLeg = first !== undefined && kept.has(first) ? fileMatches[first]!.record : undefined;
+      const problem = scoreProblem(
+        { ...m.score, final: m.score.et ?? m.score.ft },
+        {
+          over: m.record.status === 'finished',
+          aggregate: firstLeg ? aggregateOf(m.record, firstLeg) : null,
+        },
+      );
+      if (problem) {
+        reject(m.index, problem);
+        continue;
+      }
+      kept.add(i);
+      if (firstLeg) m.record.first_leg_id = firstLeg.id;
+    }
+    for (const [i, m] of fileMatches.entries()) {
+      if (!kept.has(i)) continue;
       batch.matches.push(m.record);
       outcome.recordIds.push(m.record.id);
     }

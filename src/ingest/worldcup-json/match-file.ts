@@ -1,5 +1,6 @@
 import type { MatchRecord } from '../canonical.js';
 import { tournamentMatchId } from '../identity/tournament-identity.js';
+import { scoreProblem } from '../score-check.js';
 import { scoreColumns } from '../score-columns.js';
 import { matchStatus } from '../match-status.js';
 import { SOURCE_NAMES } from '../source-precedence.js';
@@ -33,6 +34,12 @@ export function normalizeMatchFile(state: RunState, run: FileRun, entries: reado
     }
     const start = kickoff(raw.date, raw.time, raw.timeLocal, edition.zonelessOffset);
     if (!start.ok) return run.reject(ref, start.reason);
+    // A World Cup file has no two-legged ties (its play-offs are single matches): no aggregate.
+    const scored = scoreProblem(
+      { ...raw.score, final: finalScore(raw.score) },
+      { over: raw.score.ft !== null || raw.score.et !== null || raw.score.p !== null },
+    );
+    if (scored) return run.reject(ref, scored);
 
     const id = tournamentMatchId(
       edition.code,

@@ -20,6 +20,7 @@ import * as changeTombstones from './0017-change-tombstones.js';
 import * as keyWindowsByTime from './0018-key-windows-by-time.js';
 import * as liveRejectionRepeats from './0019-live-rejection-repeats.js';
 import * as matchJsonEverywhere from './0020-match-json-everywhere.js';
+import * as scoreBreakdown from './0021-score-breakdown.js';
 
 /** Migrations are listed here in order; each receives the engine for the few DDL spellings that differ. */
 const MIGRATIONS = {
@@ -43,6 +44,7 @@ const MIGRATIONS = {
   '0018-key-windows-by-time': keyWindowsByTime,
   '0019-live-rejection-repeats': liveRejectionRepeats,
   '0020-match-json-everywhere': matchJsonEverywhere,
+  '0021-score-breakdown': scoreBreakdown,
 };
 
 /** The migrations' names, in the order they apply. */

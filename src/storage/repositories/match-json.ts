@@ -97,8 +97,8 @@ async function removeMoved(db: Db, ids: readonly string[]): Promise<number> {
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Brings the stored JSON of matches up to date with a run's writes: the matches it changed, and the
- * matches of every team, competition and season it changed (a new name or logo). The caller runs this in
+ * Brings the stored JSON of matches up to date with a run's writes: the matches it changed, the second
+ * legs of those that are first legs, and the matches of every team, competition and season it changed (a new name or logo). The caller runs this in
  * the run's transaction, so the stored JSON never disagrees with the rows it was made from. Returns the
  * `match_json` rows written.
  */
@@ -111,6 +111,10 @@ export async function refreshMatchJson(db: Db, changes: MatchJsonChanges): Promi
   return (
     (await removeMoved(db, matches)) +
     (await writeMatchJson(db, matches, CHUNK.matches, (q, ids) => q.where('matches.id', 'in', ids))) +
+    // A second leg shows its aggregate, which its first leg's score is part of.
+    (await writeMatchJson(db, matches, CHUNK.matches, (q, ids) =>
+      q.where('matches.first_leg_id', 'in', ids),
+    )) +
     (await writeMatchJson(db, changes.competitions, CHUNK.competitions, (q, ids) =>
       q.where('matches.competition_id', 'in', ids),
     )) +

@@ -21,6 +21,9 @@ interface TeamAndCompetitionNames {
   home_team_logo_url: string | null;
   away_team_name: string;
   away_team_logo_url: string | null;
+  /** The first leg's score, for a second leg's aggregate (representation/match-score.ts). */
+  first_leg_home_score: number | null;
+  first_leg_away_score: number | null;
 }
 
 export type MatchRow = MatchTable & TeamAndCompetitionNames;
@@ -35,10 +38,21 @@ const SUMMARY_COLUMNS = [
   'matches.round',
   'matches.stage',
   'matches.status',
+  'matches.source_status',
   'matches.home_team_id',
   'matches.away_team_id',
   'matches.home_score',
   'matches.away_score',
+  'matches.ht_home',
+  'matches.ht_away',
+  'matches.ft_home',
+  'matches.ft_away',
+  'matches.et_home',
+  'matches.et_away',
+  'matches.pen_home',
+  'matches.pen_away',
+  'matches.shootout_winner',
+  'matches.first_leg_id',
   'matches.venue_name',
   'matches.venue_city',
   'matches.venue_country',
@@ -52,13 +66,14 @@ type SummaryColumn = (typeof SUMMARY_COLUMNS)[number] extends `matches.${infer C
 
 export type MatchSummaryRow = Pick<MatchTable, SummaryColumn> & TeamAndCompetitionNames;
 
-/** The tables a match's names come from. */
+/** The tables a match's names come from, and its first leg (a second leg's aggregate reads its score). */
 function joinNameTables<O>(query: SelectQueryBuilder<Database, 'matches', O>) {
   return query
     .innerJoin('competitions', 'competitions.id', 'matches.competition_id')
     .innerJoin('seasons', 'seasons.id', 'matches.season_id')
     .innerJoin('teams as home', 'home.id', 'matches.home_team_id')
-    .innerJoin('teams as away', 'away.id', 'matches.away_team_id');
+    .innerJoin('teams as away', 'away.id', 'matches.away_team_id')
+    .leftJoin('matches as first_leg', 'first_leg.id', 'matches.first_leg_id');
 }
 
 function joinNames<O>(query: SelectQueryBuilder<Database, 'matches', O>) {
@@ -69,6 +84,8 @@ function joinNames<O>(query: SelectQueryBuilder<Database, 'matches', O>) {
     'home.logo_url as home_team_logo_url',
     'away.name as away_team_name',
     'away.logo_url as away_team_logo_url',
+    'first_leg.home_score as first_leg_home_score',
+    'first_leg.away_score as first_leg_away_score',
   ]);
 }
 

@@ -213,6 +213,18 @@ describe('rejected records', () => {
       reason: /score\.half_time is more than the score/,
     },
     {
+      why: 'a shoot-out after a score that is not level',
+      doc: doc([fixture('m1', { score: { home: 1, away: 0, penalties: { home: 4, away: 3 } } })]),
+      ref: 'matches[0]',
+      reason: /^shoot-out 4-3 after a match not level after extra time \(1-0\)$/,
+    },
+    {
+      why: 'a finished shoot-out level',
+      doc: doc([fixture('m1', { score: { home: 1, away: 1, penalties: { home: 4, away: 4 } } })]),
+      ref: 'matches[0]',
+      reason: /^shoot-out 4-4 is level: a shoot-out has a winner$/,
+    },
+    {
       why: 'a time zone that is none',
       doc: doc([], { competitions: [{ ...LEAGUE, timezone: 'Europe/Atlantis' }], seasons: [], teams: [] }),
       ref: 'competitions[0]',
