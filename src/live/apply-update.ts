@@ -18,7 +18,9 @@ import { hasStatistics, writeLiveStatistics } from './live-statistics.js';
 import type { MatchUpdate } from './match-update.js';
 import { refuse } from './record-rejection.js';
 import { resolveMatch, showMatchRef } from './resolve-match.js';
+import { judgeStages, stagesMoved } from './stage-rules.js';
 import { judgeChange } from './status-rules.js';
+import { aggregateOf } from '../ingest/two-legged-ties.js';
 import { checkMatchUpdate } from './update-validator.js';
 import { hasEvents, playerNames, writeEvents } from './write-events.js';
 import { LiveRejection, type Verdict } from './verdict.js';
@@ -74,6 +76,18 @@ async function applyChecked(
     correction: update.correction,
   });
   if (!judged.ok) throw new LiveRejection(judged.reason);
+  const staged = judgeStages(
+    match,
+    update.score_breakdown,
+    judged.next,
+    aggregateOf(
+      { home_score: judged.next.home_score, away_score: judged.next.away_score },
+      { home_score: match.first_leg_home_score, away_score: match.first_leg_away_score },
+    ),
+    update.correction === true,
+  );
+  if (!staged.ok) throw new LiveRejection(staged.reason);
+  const corrected = [...judged.corrected, ...staged.corrected];
   const problem = eventsProblem(update.events ?? [], update.remove_events ?? []);
   if (problem) throw new LiveRejection(problem);
   const lineupProblem = lineupsProblem(update.lineups);
@@ -90,14 +104,22 @@ async function applyChecked(
   const names = await playerNames(trx, update);
 
   const next = judged.next;
+  const stages = staged.next;
   const matchChanged =
     next.status !== match.status ||
     next.home_score !== match.home_score ||
-    next.away_score !== match.away_score;
+    next.away_score !== match.away_score ||
+    stagesMoved(match, stages);
   if (matchChanged) {
     await trx
       .updateTable('matches')
-      .set({ status: next.status, home_score: next.home_score, away_score: next.away_score, updated_at: at })
+      .set({
+        status: next.status,
+        home_score: next.home_score,
+        away_score: next.away_score,
+        ...stages,
+        updated_at: at,
+      })
       .where('id', '=', match.id)
       .execute();
   }
@@ -173,7 +195,8 @@ async function applyChecked(
     match,
     update,
     next,
-    corrected: judged.corrected,
+    stages,
+    corrected,
     events,
     statisticsChanged,
     lineupsChanged,

@@ -1,7 +1,14 @@
 import type { Static } from '@sinclair/typebox';
+import {
+  matchOutcome,
+  scoreBreakdown,
+  type MatchOutcome,
+  type ScoreBreakdown,
+} from '../representation/match-score.js';
 import type { TimelineEvent } from '../vocabulary/timeline-event.js';
 import type { MatchUpdate } from './match-update.js';
 import type { LiveMatch } from './resolve-match.js';
+import type { StoredStages } from './stage-rules.js';
 import type { MatchState } from './status-rules.js';
 
 type ApiTimelineEvent = Static<typeof TimelineEvent>;
@@ -30,6 +37,8 @@ export interface LiveChanges {
   away_team: { id: string; name: string };
   status?: { from: string; to: string };
   score?: { from: LiveScore; to: LiveScore };
+  /** The score's stages (half-time, 90 minutes, extra time, shoot-out), when any changed. */
+  score_breakdown?: { from: ScoreBreakdown; to: ScoreBreakdown };
   /** New events, in timeline order. */
   events_added?: LiveTimelineEvent[];
   /** Events sent again under an ID already stored, as they now are. */
@@ -43,8 +52,13 @@ export interface LiveChanges {
   correction: boolean;
   /** What only the correction allowed (a status moving back, a score going down, ...), when anything. */
   corrected?: string[];
-  /** The match after the update. */
-  state: { status: string; home_score: number | null; away_score: number | null; updated_at: string };
+  /**
+   * The match after the update: its status and score, and the breakdown, winner, decision and aggregate
+   * the match's JSON shows (representation/match-score.ts).
+   */
+  state: { status: string; home_score: number | null; away_score: number | null } & MatchOutcome & {
+      updated_at: string;
+    };
 }
 
 /** What an update did to the match's timeline, as the stream shows it. */
@@ -61,6 +75,8 @@ export interface AppliedChange {
   update: MatchUpdate;
   /** The match as it is now. */
   next: MatchState;
+  /** Its stages as they are now. */
+  stages: StoredStages;
   corrected: string[];
   events: LiveEventChanges;
   statisticsChanged: boolean;
@@ -73,6 +89,9 @@ export interface AppliedChange {
 export function describeChanges(c: AppliedChange): LiveChanges {
   const { match, update, next, events } = c;
   const scoreMoved = next.home_score !== match.home_score || next.away_score !== match.away_score;
+  const after = { ...match, ...next, ...c.stages };
+  const [breakdownBefore, breakdownAfter] = [scoreBreakdown(match), scoreBreakdown(after)];
+  const breakdownMoved = JSON.stringify(breakdownBefore) !== JSON.stringify(breakdownAfter);
   return {
     match_id: match.id,
     competition_id: match.competition_id,
@@ -90,6 +109,7 @@ export function describeChanges(c: AppliedChange): LiveChanges {
           },
         }
       : {}),
+    ...(breakdownMoved ? { score_breakdown: { from: breakdownBefore, to: breakdownAfter } } : {}),
     ...(events.added.length > 0 ? { events_added: events.added } : {}),
     ...(events.updated.length > 0 ? { events_updated: events.updated } : {}),
     ...(events.removed.length > 0 ? { events_removed: events.removed } : {}),
@@ -101,6 +121,7 @@ export function describeChanges(c: AppliedChange): LiveChanges {
       status: next.status,
       home_score: next.home_score,
       away_score: next.away_score,
+      ...matchOutcome(after),
       updated_at: c.updatedAt,
     },
   };

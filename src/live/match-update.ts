@@ -26,6 +26,11 @@ const operatorId = (description?: string) =>
   Type.String({ minLength: 1, maxLength: 200, pattern: OPERATOR_ID_PATTERN, description });
 const PlayerId = Type.String({ pattern: '^player_[0-9a-z]+$', description: 'A Touchline player ID' });
 const Goals = Type.Integer({ minimum: 0, maximum: 999 });
+/** One stage's score (score_breakdown), or null to clear it. */
+const Stage = (description: string) =>
+  Type.Union([Type.Object({ home: Goals, away: Goals }, { additionalProperties: false }), Type.Null()], {
+    description,
+  });
 
 export const MatchRef = Type.Union(
   [
@@ -170,6 +175,24 @@ export const MatchUpdate = Type.Object(
       Type.Object(
         { home: Goals, away: Goals },
         { additionalProperties: false, description: 'The match score from now on (shoot-outs aside)' },
+      ),
+    ),
+    score_breakdown: Type.Optional(
+      Type.Object(
+        {
+          half_time: Type.Optional(Stage('The score at half-time')),
+          full_time: Type.Optional(Stage('The score after 90 minutes, before any extra time')),
+          extra_time: Type.Optional(Stage('The score after 120 minutes, the 90 minutes included')),
+          penalties: Type.Optional(
+            Stage("The shoot-out's kicks scored so far: sent after each kick, the last one its result"),
+          ),
+        },
+        {
+          additionalProperties: false,
+          description:
+            "The score at the end of each stage reached, and the shoot-out's: a stage given replaces the " +
+            'stored one (null clears it), one left out stays as stored',
+        },
       ),
     ),
     events: Type.Optional(

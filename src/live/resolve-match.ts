@@ -1,11 +1,15 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../storage/schema.js';
 import type { MatchRef } from './match-update.js';
+import type { StoredStages } from './stage-rules.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** What applying an update reads of its match. */
-export interface LiveMatch {
+/**
+ * What applying an update reads of its match: its stages too, and its first leg's score when it is a
+ * second leg (the aggregate the stream's state shows, and a shoot-out after a leg that was not level).
+ */
+export interface LiveMatch extends StoredStages {
   id: string;
   competition_id: string;
   season_id: string;
@@ -19,6 +23,10 @@ export interface LiveMatch {
   updated_at: string;
   home_team_name: string;
   away_team_name: string;
+  source_status: string | null;
+  first_leg_id: string | null;
+  first_leg_home_score: number | null;
+  first_leg_away_score: number | null;
 }
 
 /** A match reference as the operator wrote it, for messages and the rejections log. */
@@ -48,6 +56,7 @@ export async function resolveMatch(db: Db, ref: MatchRef): Promise<LiveMatch | u
     .selectFrom('matches')
     .innerJoin('teams as home', 'home.id', 'matches.home_team_id')
     .innerJoin('teams as away', 'away.id', 'matches.away_team_id')
+    .leftJoin('matches as first_leg', 'first_leg.id', 'matches.first_leg_id')
     .select([
       'matches.id',
       'matches.competition_id',
@@ -62,6 +71,19 @@ export async function resolveMatch(db: Db, ref: MatchRef): Promise<LiveMatch | u
       'matches.updated_at',
       'home.name as home_team_name',
       'away.name as away_team_name',
+      'matches.ht_home',
+      'matches.ht_away',
+      'matches.ft_home',
+      'matches.ft_away',
+      'matches.et_home',
+      'matches.et_away',
+      'matches.pen_home',
+      'matches.pen_away',
+      'matches.shootout_winner',
+      'matches.source_status',
+      'matches.first_leg_id',
+      'first_leg.home_score as first_leg_home_score',
+      'first_leg.away_score as first_leg_away_score',
     ])
     .where('matches.id', '=', id)
     .executeTakeFirst();

@@ -1,5 +1,5 @@
 import type { MatchUpdate } from '../live/match-update.js';
-import type { LiveStatus } from '../vocabulary/match-statuses.js';
+import type { FinalState } from './replay-plan.js';
 import { judgeChange, type MatchState } from '../live/status-rules.js';
 import { checkMatchUpdate } from '../live/update-validator.js';
 import { chunked, MAX_LIST } from './chunked.js';
@@ -13,13 +13,14 @@ export interface Closing {
   /** The match as the run left it. */
   current: MatchState;
   /** The stored state to restore. */
-  final: { status: LiveStatus; home_score: number; away_score: number };
+  final: FinalState;
   /** The operator IDs of the events the run added (and did not remove). */
   added: readonly string[];
 }
 
 /**
- * Full time: the stored status and score, and the replayed events removed, so that the timeline the API
+ * Full time: the stored status and score (and stages: half-time, 90 minutes, extra time, the shoot-out's
+ * score), and the replayed events removed, so that the timeline the API
  * shows is the stored source's again (with what the live format could not carry: shoot-out kicks), and
  * the match is what it was before the replay. It is a correction only when the rules ask for one: when
  * the run was cut short before kick-off, or the stored timeline has more goals than the stored score.
@@ -50,6 +51,9 @@ export function closingUpdates(c: Closing): MatchUpdate[] {
     next('full-time', {
       status: c.final.status,
       score,
+      // The stages as stored, every one (null too): a replay ends with the stored winner and decision, the
+      // 2022 final's Argentina on penalties.
+      ...(c.final.score_breakdown ? { score_breakdown: c.final.score_breakdown } : {}),
       ...(last.length > 0 ? { remove_events: last } : {}),
       ...(correction ? { correction: true } : {}),
     }),

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { LiveChanges } from '../live/live-changes.js';
+import { scoreBreakdown, type ScoreBreakdown } from '../representation/match-score.js';
 import type { LiveMatch } from '../live/resolve-match.js';
 import type { MatchState } from '../live/status-rules.js';
 import { newestLiveEventOf } from '../storage/repositories/live-event.repository.js';
@@ -9,6 +10,8 @@ import { REPLAY_PREFIX, replayUpdateKind } from './replay-ids.js';
 export interface OriginalState {
   /** The state a replay ends the match in: its stored status and score. */
   state: MatchState;
+  /** Its stored stages; unknown when read from a reset logged before the stream carried them. */
+  breakdown?: ScoreBreakdown;
   /** The run whose reset it was read from, when a replay was interrupted before its full time. */
   interruptedRun?: string;
 }
@@ -22,6 +25,11 @@ function stateBefore(changes: LiveChanges): MatchState {
   };
 }
 
+/** The stages before the update, when its log entry has them (entries before issue 40 do not). */
+function breakdownBefore(changes: LiveChanges): ScoreBreakdown | undefined {
+  return changes.score_breakdown?.from ?? (changes.state.score as ScoreBreakdown | undefined);
+}
+
 /**
  * The stored state a replay must leave the match in. Usually the match as it is now; but a replay that
  * was killed before its full time (a process killed, a machine gone: an interrupted one restores the
@@ -31,9 +39,10 @@ function stateBefore(changes: LiveChanges): MatchState {
  */
 export async function originalState(db: Kysely<Database>, match: LiveMatch): Promise<OriginalState> {
   const current = { status: match.status, home_score: match.home_score, away_score: match.away_score };
+  const stored = { state: current, breakdown: scoreBreakdown(match) };
   const newest = await newestLiveEventOf(db, match.id);
   const kind = newest ? replayUpdateKind(newest.updateId) : undefined;
-  if (kind === undefined || kind === 'full-time') return { state: current };
+  if (kind === undefined || kind === 'full-time') return stored;
 
   const rows = await db
     .selectFrom('live_events')
@@ -44,8 +53,12 @@ export async function originalState(db: Kysely<Database>, match: LiveMatch): Pro
     .execute();
   for (const row of rows) {
     if (replayUpdateKind(row.update_id) !== 'reset') continue;
-    const before = stateBefore(JSON.parse(row.changes) as LiveChanges);
-    if (before.status === 'finished') return { state: before, interruptedRun: row.update_id };
+    const changes = JSON.parse(row.changes) as LiveChanges;
+    const before = stateBefore(changes);
+    if (before.status === 'finished') {
+      const breakdown = breakdownBefore(changes);
+      return { state: before, ...(breakdown ? { breakdown } : {}), interruptedRun: row.update_id };
+    }
   }
-  return { state: current };
+  return stored;
 }

@@ -47,7 +47,12 @@ export async function prepareReplay(db: Kysely<Database>, matchId: string): Prom
     shootout: stored.shootout,
     timeline: stored.timeline,
     leftovers: stored.leftovers,
-    final: { status, home_score, away_score },
+    final: {
+      status,
+      home_score,
+      away_score,
+      ...(original.breakdown ? { score_breakdown: original.breakdown } : {}),
+    },
     firstSequence,
   });
   // Full time may take a few updates more than the plan's (closing-updates.ts): room for all of them.

@@ -1,5 +1,6 @@
 import type { LiveEvent, MatchUpdate } from '../live/match-update.js';
 import type { LiveStatus } from '../vocabulary/match-statuses.js';
+import type { ScoreBreakdown } from '../representation/match-score.js';
 import { periodOfMinute } from '../live/live-events.js';
 import { checkMatchUpdate } from '../live/update-validator.js';
 import type { EventRow } from '../storage/repositories/match-detail.repository.js';
@@ -15,6 +16,15 @@ import {
   scoreline,
   type Names,
 } from './replay-text.js';
+
+/** What full time restores (closing-updates.ts). */
+export interface FinalState {
+  status: LiveStatus;
+  home_score: number;
+  away_score: number;
+  /** The stored half-time, 90-minute, extra-time and shoot-out scores. */
+  score_breakdown?: ScoreBreakdown;
+}
 
 export type StepKind = 'reset' | 'kick_off' | 'event' | 'phase' | 'shootout_kick' | 'full_time';
 
@@ -44,8 +54,8 @@ export interface ReplayPlan {
   /** The sequence and the step number the closing updates take (closing-updates.ts). */
   next: { sequence: number; step: number };
   fullTimeAt: number;
-  /** The state to end in: the stored status and score. */
-  final: { status: LiveStatus; home_score: number; away_score: number };
+  /** The state to end in: the stored status and score, and its stages when it has any. */
+  final: FinalState;
   /** The stored events not sent, each with why. */
   skipped: string[];
 }

@@ -81,5 +81,6 @@ export const STREAM_EXAMPLE =
   'retry: 2000\n\n' +
   'id: 42\nevent: update\ndata: {"match_id":"match_…","competition_id":"comp_…","score":{"from":{"home":0,' +
   '"away":0},"to":{"home":1,"away":0}},"correction":false,"state":{"status":"live","home_score":1,' +
-  '"away_score":0,"updated_at":"2026-11-24T19:12:03.000Z"}}\n\n' +
+  '"away_score":0,"score":{"half_time":null,"full_time":null,"extra_time":null,"penalties":null},' +
+  '"winner":null,"decided_by":null,"aggregate":null,"updated_at":"2026-11-24T19:12:03.000Z"}}\n\n' +
   ':\n\n';

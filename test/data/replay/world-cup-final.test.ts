@@ -81,5 +81,12 @@ describe('replay: the real 2022 World Cup final', () => {
       ['scheduled', 'live', 'finished'],
     );
     assert.deepEqual(await bed.answers(id), stored, 'the match and its timeline as stored');
+    // Over the live stream, the replay ends with Argentina (the home side) winners on penalties.
+    const last = log.at(-1)!;
+    assert.deepEqual(
+      [last.state.status, last.state.winner, last.state.decided_by, last.state.score.penalties],
+      ['finished', 'home', 'penalties', { home: 4, away: 2 }],
+    );
+    assert.deepEqual(last.state.score.extra_time, { home: 3, away: 3 });
   });
 });

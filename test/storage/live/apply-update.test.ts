@@ -78,6 +78,10 @@ describe('live: applying match updates', () => {
       status: 'live',
       home_score: 0,
       away_score: 0,
+      score: { half_time: null, full_time: null, extra_time: null, penalties: null },
+      winner: null,
+      decided_by: null,
+      aggregate: null,
       updated_at: NOW.toISOString(),
     });
     assert.equal(verdict.changes.correction, false);
@@ -368,10 +372,15 @@ describe('live: applying match updates', () => {
         score: { home: 2, away: 1 },
       }),
     );
+    // Finished by a live update that gave no stages: the winner is known, what decided it is not.
     assert.deepEqual(ft.changes.state, {
       status: 'finished',
       home_score: 2,
       away_score: 1,
+      score: { half_time: null, full_time: null, extra_time: null, penalties: null },
+      winner: 'home',
+      decided_by: null,
+      aggregate: null,
       updated_at: NOW.toISOString(),
     });
     assert.equal(await isCurrent(), 1, 'a postponed match is still to be played');

@@ -112,6 +112,26 @@ describe('replay: a stored match into the live path', () => {
     assert.deepEqual(await bed.answers(id), stored);
   });
 
+  it('shows no stages while it plays, and ends the stream with the stored winner and decision', async () => {
+    const stages: string[] = [];
+    await replay({
+      emit: async ({ step }) => {
+        if (step.kind !== 'event' || !step.update?.score) return;
+        const match = await bed.get(`/football/matches/${id}`);
+        stages.push(`${String(match.status)} ${JSON.stringify(match.score)} ${String(match.winner)}`);
+      },
+    });
+    const none = '{"half_time":null,"full_time":null,"extra_time":null,"penalties":null}';
+    assert.deepEqual(new Set(stages), new Set([`live ${none} null`]));
+    const last = (await bed.liveLog(id)).at(-1)!;
+    assert.deepEqual(last.score_breakdown?.from, JSON.parse(none));
+    assert.deepEqual(
+      [last.state.winner, last.state.decided_by, last.state.score.penalties],
+      ['home', 'penalties', { home: 4, away: 2 }],
+    );
+    assert.deepEqual(await bed.answers(id), stored);
+  });
+
   it('after runs killed part-way (no full time), the next one ends the match as it was stored', async () => {
     const target = directTarget(bed.storage);
     /** Applies the first `count` updates of a new run, as a run killed then would have. */
@@ -129,7 +149,18 @@ describe('replay: a stored match into the live path', () => {
 
     const { prepared } = await replay();
     assert.equal(prepared.recoveredFrom, `replay-${first}-000-reset`);
-    assert.deepEqual(prepared.plan.final, { status: 'finished', home_score: 3, away_score: 3 });
+    assert.deepEqual(prepared.plan.final, {
+      status: 'finished',
+      home_score: 3,
+      away_score: 3,
+      // The stages as stored, read back from the first killed run's reset too.
+      score_breakdown: {
+        half_time: { home: 2, away: 0 },
+        full_time: { home: 2, away: 2 },
+        extra_time: { home: 3, away: 3 },
+        penalties: { home: 4, away: 2 },
+      },
+    });
     // The killed run's events are removed by the reset, before kick-off.
     const reset = (await bed.liveLog(id)).find(
       (c) => c.update_id === `replay-${prepared.plan.run}-000-reset`,
