@@ -57,7 +57,14 @@ interface Changes {
   events_added?: TimelineEvent[];
   events_removed?: string[];
   correction: boolean;
-  state: { status: string; home_score: number | null; away_score: number | null };
+  state: {
+    status: string;
+    home_score: number | null;
+    away_score: number | null;
+    score?: { penalties: { home: number; away: number } | null };
+    winner?: string | null;
+    decided_by?: string | null;
+  };
 }
 
 /** One answer of /live-timeline as the poller saw it. */
@@ -232,6 +239,11 @@ test(
       [last.state.status, last.state.home_score, last.state.away_score],
       ['finished', 3, 3],
       'full time: finished 3-3',
+    );
+    assert.deepEqual(
+      [last.state.winner, last.state.decided_by, last.state.score?.penalties],
+      ['home', 'penalties', { home: 4, away: 2 }],
+      'and Argentina (home) winners on penalties, 4-2',
     );
     const added = seen.flatMap((c) => (c.events_added ?? []).map((e) => e.id!));
     assert.ok(added.length > 6 && added.every((e) => e.startsWith('replay-')), added.join(' '));
