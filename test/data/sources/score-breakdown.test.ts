@@ -170,6 +170,22 @@ describe('sources: the score breakdown', () => {
     assert.ok(checked >= 35, `${checked} shoot-outs`);
   });
 
+  it("the international results' shoot-outs: a winner without a score (Euro 2020 final, Italy)", async (t) => {
+    if (!needsSharedData(t)) return;
+    const found = await real.api.get<{ data: MatchView[] }>(
+      '/football/matches?date_from=2021-07-11&date_to=2021-07-11&limit=100',
+    );
+    const final = found.data.find((m) => m.home_team.name === 'England' && m.away_team.name === 'Italy');
+    assert.ok(final);
+    assert.deepEqual(
+      [final.home_team.score, final.away_team.score, final.winner, final.decided_by],
+      [1, 1, 'away', 'penalties'],
+    );
+    // shootouts.csv gives the winner alone, and results.csv a final score that does not say whether extra
+    // time was played: no stage is invented.
+    assert.deepEqual(final.score, { half_time: null, full_time: null, extra_time: null, penalties: null });
+  });
+
   it('a second leg shows its tie: Champions League 2011-12, APOEL through against Lyon on penalties', async (t) => {
     if (!needsSharedData(t)) return;
     const second = (await onDay('uefa.cl', '2012-03-07')).find((m) => m.home_team.name.startsWith('APOEL'));
