@@ -5,7 +5,7 @@ import { decision, type LimitDecision, type LimitRequest, type LimitStore } from
 import { FallbackAdmissions } from './fallback-admissions.js';
 import { REPORT_MS } from './held-lease.js';
 import type { MemoryLimitStore } from './memory-limit-store.js';
-import { LEASE_MAX, LEASE_MIN, LEASE_SHARE, RedisLeases } from './redis-leases.js';
+import { LEASE_MIN, LEASE_SHARE, RedisLeases, type LeaseAsk } from './redis-leases.js';
 import { CONSUME, HELD_UNUSED, limitKeys, quotaCounterKey, RECONCILE } from './redis-scripts.js';
 import type { UsageLedger } from './usage-ledger.js';
 
@@ -52,12 +52,17 @@ export class RedisLimitStore implements LimitStore {
     this.leases = new RedisLeases(redis, this.clock, this.reportMs);
   }
 
+  /** Settles once this store hears recalls of its leases (RedisLeases.listen). */
+  listening(): Promise<void> {
+    return this.leases.listen();
+  }
+
   /** Leases this store holds, for diagnostics and tests. */
   get leaseCount(): { held: number; ended: number } {
     return this.leases.count;
   }
 
-  private async run(request: LimitRequest, seed: number, lease: string): Promise<number[]> {
+  private async run(request: LimitRequest, seed: number, lease: LeaseAsk | undefined): Promise<number[]> {
     const { keyId, plan, period, now } = request;
     const ttl = Math.ceil((period.end.getTime() - now) / 1000) + 86_400;
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -70,10 +75,11 @@ export class RedisLimitStore implements LimitStore {
       ttl,
       `${now}-${randomUUID()}`,
       request.windowOnly ? 1 : 0,
-      lease,
-      LEASE_MAX,
+      lease?.prefix ?? '',
+      lease?.size ?? 0,
       LEASE_SHARE,
       LEASE_MIN,
+      keyId,
     );
   }
 
@@ -113,7 +119,7 @@ export class RedisLimitStore implements LimitStore {
   }
 
   private async decide(request: LimitRequest, mayWait: boolean): Promise<LimitDecision> {
-    const lease = mayWait ? this.leases.ask(request) : '';
+    const lease = mayWait ? this.leases.ask(request) : undefined;
     let result: number[];
     try {
       if (this.admittedOnFallback.has(request.keyId)) await this.reconcile(request.keyId, request.now);

@@ -11,8 +11,10 @@ import { WINDOW_MS } from './limit-store.js';
  * for a dead holder.
  */
 export const LEASE_STALE_MS = 5000;
-/** How long a recall stays up: long enough for every holder's next report to see it. */
+/** How long a recall stays up, no lease of the key granted meanwhile: while holders give theirs back. */
 export const RECALL_MS = 1000;
+/** Where refusals that leased requests may cause are published: the key's ID, for holders to end theirs. */
+export const RECALL_CHANNEL = 'touchline:limits:recall';
 
 /** The Redis keys of one key's counters: rate window, quota of the period, leases held, recall flag. */
 export function limitKeys(keyId: string, periodStart: Date): [string, string, string, string] {
@@ -49,10 +51,11 @@ end
  * request in both; a window-only request (ARGV[7] = 1) is neither refused for the quota nor added to it.
  *
  * With room to spare (and no recall up), an admitted request may also lease its holder a block of
- * requests (ARGV[8] names the lease, ARGV[9..11] its largest size, the share of the room it may take
- * and its smallest size): they are added to the window and the quota as if admitted now, and the holder
- * admits them by itself (see RedisLeases). A refusal while other holders have leased requests unused
- * raises the recall flag, so that they give them back, and says how many there were.
+ * requests (ARGV[8] names the lease, ARGV[9..11] the size asked for, the share of the room it may take
+ * at most and its smallest size): they are added to the window and the quota as if admitted now, and the holder
+ * admits them by itself (see RedisLeases). A refusal while holders have leased requests unused raises
+ * the recall flag and publishes the key's ID (ARGV[12]) on RECALL_CHANNEL, so that they give them back,
+ * and says how many there were.
  *
  * KEYS: window, quota, leases, recall. Returns {outcome, used, inWindow, oldest, leased or held};
  * outcome 0 admitted, 1 quota, 2 rate, -1 asks for a seed.
@@ -73,7 +76,10 @@ local outcome = 0
 if used >= limit and not windowOnly then outcome = 1 elseif inWindow >= rate then outcome = 2 end
 if outcome > 0 then
   local unused = held(leases, now)
-  if unused > 0 then redis.call('SET', recall, 1, 'PX', ${RECALL_MS}) end
+  if unused > 0 then
+    redis.call('SET', recall, 1, 'PX', ${RECALL_MS})
+    redis.call('PUBLISH', '${RECALL_CHANNEL}', ARGV[12])
+  end
   return {outcome, used, inWindow, oldest, unused}
 end
 redis.call('ZADD', window, now, ARGV[6])

@@ -129,6 +129,13 @@ export const FixtureScore = Type.Object(
       pair('After 90 minutes: only for a match that went to extra time (home/away then include it).'),
     ),
     penalties: Optional(pair('The shoot-out, never part of home/away.')),
+    awarded: Optional(
+      Type.Boolean({
+        description:
+          'true: the score was awarded (a forfeit, a sanction), not played: the fixture is finished, decided ' +
+          'off the pitch.',
+      }),
+    ),
   },
   {
     additionalProperties: false,

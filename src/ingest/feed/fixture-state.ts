@@ -71,6 +71,14 @@ export function fixtureState(fixture: FixtureRecord, kickoffEndsAt: number, now:
   }
   if (status === 'scheduled' && score) return { ok: false, reason: 'a scheduled fixture has no score' };
   if (status === 'finished' && !score) return { ok: false, reason: 'a finished fixture needs its score' };
+  // An awarded score is a result: kept as football.json keeps its `awarded` status, as the source_status
+  // the match's decided_by reads (representation/match-score.ts).
+  if (score?.awarded) {
+    if (status !== null && status !== 'finished') {
+      return { ok: false, reason: `an awarded score is a result: the fixture cannot be ${status}` };
+    }
+    return { ok: true, status: 'finished', source_status: 'awarded', columns: scoreOf(score, true) };
+  }
   // Only whether a result exists matters to the shared rules: any stage given says one does.
   const result: ResultScore = { ft: score ? [score.home, score.away] : null, et: null, p: null };
   switch (status) {

@@ -32,6 +32,7 @@ async function leasingStore(env: LimitsEnv, clock: () => number) {
   const local = new MemoryLimitStore(ledger);
   const store = new RedisLimitStore(redis, ledger, local, { clock, reportMs: REPORT_MS });
   env.scope.defer(() => store.close());
+  await store.listening();
   const calls = { consume: 0 };
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const client = redis as any;
@@ -142,10 +143,7 @@ test('reports Redis does not take are sent again: nothing a lease admitted goes 
   const redis = await readyRedis(env.scope);
   const ledger = new UsageLedger(env.storage.db);
   ledger.start();
-  const store = new RedisLimitStore(redis, ledger, new MemoryLimitStore(ledger), {
-    clock: () => now,
-    reportMs: REPORT_MS,
-  });
+  const store = new RedisLimitStore(redis, ledger, new MemoryLimitStore(ledger), { reportMs: REPORT_MS });
   env.scope.defer(() => store.close());
   const period = billingPeriod(new Date(now), null);
   const times: number[] = [];
@@ -166,8 +164,8 @@ test('reports Redis does not take are sent again: nothing a lease admitted goes 
     return p;
   }) as typeof redis.pipeline;
   await waitFor('reports refused', () => refused >= 3);
-  for (let i = 0; i < 50; i += 1) {
-    const request: LimitRequest = { keyId: k.id, plan: ROOMY, period, now: now + i };
+  for (let i = 0; i < 10; i += 1) {
+    const request: LimitRequest = { keyId: k.id, plan: ROOMY, period, now: Date.now() };
     assert.equal(decidedNow(store.consume(request), 'from the lease').allowed, true);
     times.push(request.now);
   }
@@ -175,7 +173,7 @@ test('reports Redis does not take are sent again: nothing a lease admitted goes 
   redis.pipeline = pipeline;
   await store.close();
   const [window, quota] = limitKeys(k.id, period.start);
-  assert.equal(await redis.get(quota), '150');
+  assert.equal(await redis.get(quota), '110');
   const scored = (await redis.zrange(window, 0, -1, 'WITHSCORES')).filter((_, i) => i % 2 === 1).map(Number);
   assert.deepEqual(scored.sort(), times.sort());
 });

@@ -485,6 +485,20 @@ describe('statuses and scores', () => {
     assert.deepEqual([one({ status: 'live' }).status, one({ status: 'live' }).home_score], ['live', null]);
   });
 
+  it('keeps an awarded score as a result decided off the pitch', () => {
+    const awarded = one({ date: '2026-03-01', score: { home: 0, away: 3, awarded: true } });
+    assert.deepEqual(
+      [awarded.status, awarded.source_status, awarded.home_score, awarded.away_score, awarded.ft_away],
+      ['finished', 'awarded', 0, 3, 3],
+    );
+    const refused = normalize([
+      doc([fixture('m1', { status: 'postponed', score: { home: 0, away: 3, awarded: true } })]),
+    ]);
+    assert.deepEqual(reasons(refused), [
+      'matches[0]: an awarded score is a result: the fixture cannot be postponed',
+    ]);
+  });
+
   it('keeps postponed and canceled, and extra time and shoot-outs apart', () => {
     assert.equal(one({ status: 'postponed' }).status, 'postponed');
     assert.equal(one({ status: 'canceled', score: { home: 1, away: 0 } }).status, 'canceled');
