@@ -6,7 +6,8 @@
 // `Authorization: Bearer <key>` against the SHA-256 hashes of the keys, read once at start:
 //
 // - `GET /api/v1/football/matches/<id>`: one prepared statement (the match joined to its competition,
-//   season and teams), the row turned into the API's match object in Node and `JSON.stringify`d, as
+//   season, teams and first leg), the row turned into the API's match object in Node (Touchline's built
+//   matchView, so the bytes are the same) and `JSON.stringify`d, as
 //   `{"data":<match>}`;
 // - `GET /api/v1/football/matches?team_id=<t>&season_id=<s>` (exactly those two parameters): one prepared
 //   statement (the team's home and away matches of the season, in kick-off order, one more than the page
@@ -22,6 +23,7 @@
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { matchView } from '../../dist/representation/match.js';
 import { runCluster } from './cluster-server.mjs';
 import { admitted, notFound, PAGE_LIMIT, requestId, send } from './reference-http.mjs';
 
@@ -45,12 +47,16 @@ if (!args.url || !args.port || !(Number.isInteger(workers) && workers > 0) || !(
 
 const COLUMNS =
   'm.id, m.competition_id, c.name as competition_name, m.season_id, s.name as season_name, m.starts_at, ' +
-  'm.time_known, m.round, m.stage, m.status, m.home_team_id, h.name as home_name, h.logo_url as home_logo, ' +
-  'm.home_score, m.away_team_id, a.name as away_name, a.logo_url as away_logo, m.away_score, m.venue_name, ' +
+  'm.time_known, m.round, m.stage, m.status, m.source_status, m.home_team_id, h.name as home_team_name, ' +
+  'h.logo_url as home_team_logo_url, m.home_score, m.away_team_id, a.name as away_team_name, ' +
+  'a.logo_url as away_team_logo_url, m.away_score, m.ht_home, m.ht_away, m.ft_home, m.ft_away, m.et_home, ' +
+  'm.et_away, m.pen_home, m.pen_away, m.shootout_winner, m.first_leg_id, ' +
+  'f.home_score as first_leg_home_score, f.away_score as first_leg_away_score, m.venue_name, ' +
   'm.venue_city, m.venue_country, m.neutral, m.updated_at';
 const NAMES =
   'join competitions c on c.id = m.competition_id join seasons s on s.id = m.season_id ' +
-  'join teams h on h.id = m.home_team_id join teams a on a.id = m.away_team_id';
+  'join teams h on h.id = m.home_team_id join teams a on a.id = m.away_team_id ' +
+  'left join matches f on f.id = m.first_leg_id';
 const BY_ID = { name: 'match_by_id', text: `select ${COLUMNS} from matches m ${NAMES} where m.id = $1` };
 const TEAM_SEASON_PAGE = {
   name: 'team_season_page',
@@ -60,30 +66,16 @@ const TEAM_SEASON_PAGE = {
     `join matches m on m.id = page.id ${NAMES} order by m.starts_at, m.id limit ${PAGE_LIMIT + 1}`,
 };
 
-/** The API's match object (src/api/mappers.ts, toMatch), in its key order. */
+/**
+ * The API's match object: Touchline's own (built) matchView of the row, so that the reference answers
+ * the same bytes however the match resource grows; the cost measured is reading and serializing rows.
+ */
 function toMatch(r) {
-  const venueKnown = r.venue_name !== null || r.venue_city !== null || r.venue_country !== null;
-  return {
-    id: r.id,
-    competition: { id: r.competition_id, name: r.competition_name },
-    season: { id: r.season_id, name: r.season_name },
-    starts_at: r.starts_at,
-    starts_at_precision: Number(r.time_known) === 1 ? 'datetime' : 'date',
-    round: r.round ?? r.stage,
-    status: r.status,
-    home_team: { id: r.home_team_id, name: r.home_name, logo_url: r.home_logo, score: r.home_score },
-    away_team: { id: r.away_team_id, name: r.away_name, logo_url: r.away_logo, score: r.away_score },
-    venue:
-      venueKnown || r.neutral !== null
-        ? {
-            name: r.venue_name,
-            city: r.venue_city,
-            country: r.venue_country,
-            neutral: r.neutral === null ? null : Number(r.neutral) === 1,
-          }
-        : null,
-    updated_at: r.updated_at,
-  };
+  return matchView({
+    ...r,
+    time_known: Number(r.time_known),
+    neutral: r.neutral === null ? null : Number(r.neutral),
+  });
 }
 
 let pool;
