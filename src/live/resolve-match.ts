@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { STAGE_COLUMNS } from '../storage/repositories/match.repository.js';
 import type { Database } from '../storage/schema.js';
 import type { MatchRef } from './match-update.js';
 import type { StoredStages } from './stage-rules.js';
@@ -71,15 +72,7 @@ export async function resolveMatch(db: Db, ref: MatchRef): Promise<LiveMatch | u
       'matches.updated_at',
       'home.name as home_team_name',
       'away.name as away_team_name',
-      'matches.ht_home',
-      'matches.ht_away',
-      'matches.ft_home',
-      'matches.ft_away',
-      'matches.et_home',
-      'matches.et_away',
-      'matches.pen_home',
-      'matches.pen_away',
-      'matches.shootout_winner',
+      ...STAGE_COLUMNS,
       'matches.source_status',
       'matches.first_leg_id',
       'first_leg.home_score as first_leg_home_score',

@@ -1,5 +1,6 @@
 import { scoreProblem } from '../ingest/score-check.js';
 import { shootoutWinner } from '../ingest/score-columns.js';
+import { NO_STAGES, type MatchStages } from '../representation/match-score.js';
 import type { MatchUpdate } from './match-update.js';
 import type { MatchState } from './status-rules.js';
 
@@ -18,19 +19,11 @@ import type { MatchState } from './status-rules.js';
 
 type Pair = [number, number];
 
-/** A match's stored stages: the columns ingestion writes too. */
-export interface StoredStages {
-  ht_home: number | null;
-  ht_away: number | null;
-  ft_home: number | null;
-  ft_away: number | null;
-  et_home: number | null;
-  et_away: number | null;
-  pen_home: number | null;
-  pen_away: number | null;
-  /** From the shoot-out's score; a winner a source gave without a score is kept while no score is sent. */
-  shootout_winner: string | null;
-}
+/**
+ * A match's stored stages (representation/match-score.ts): a live update's shoot-out winner follows its
+ * score; a winner a source gave without a score is kept while no score is sent.
+ */
+export type StoredStages = MatchStages;
 
 type Given = NonNullable<MatchUpdate['score_breakdown']>;
 type Goals = { home: number; away: number } | null;
@@ -53,33 +46,18 @@ const pairOf = (s: StoredStages, stage: keyof typeof COLUMNS): Pair | null => {
 };
 const show = (p: Pair | null) => (p ? `${p[0]}-${p[1]}` : 'none');
 
-const STAGE_KEYS: readonly (keyof StoredStages)[] = [
-  'ht_home',
-  'ht_away',
-  'ft_home',
-  'ft_away',
-  'et_home',
-  'et_away',
-  'pen_home',
-  'pen_away',
-  'shootout_winner',
-];
+const STAGE_KEYS = Object.keys(NO_STAGES) as (keyof StoredStages)[];
 
 /** The stages of a row that has them among other columns. */
 export function storedStages(row: StoredStages): StoredStages {
   return Object.fromEntries(STAGE_KEYS.map((k) => [k, row[k]])) as unknown as StoredStages;
 }
 
-const cleared = (): Omit<StoredStages, 'shootout_winner'> => ({
-  ht_home: null,
-  ht_away: null,
-  ft_home: null,
-  ft_away: null,
-  et_home: null,
-  et_away: null,
-  pen_home: null,
-  pen_away: null,
-});
+const cleared = (): Omit<StoredStages, 'shootout_winner'> => {
+  const stages: Partial<StoredStages> = { ...NO_STAGES };
+  delete stages.shootout_winner;
+  return stages as Omit<StoredStages, 'shootout_winner'>;
+};
 
 /** Whether any stage differs between the two (either may be a whole row). */
 export function stagesMoved(a: StoredStages, b: StoredStages): boolean {

@@ -8,13 +8,8 @@ import type { DecidedBy, MatchWinner } from '../vocabulary/match-outcomes.js';
  * in docs/api.md ("Score breakdown").
  */
 
-/** The columns the breakdown reads (storage's match row has them; the first leg's scores are joined). */
-export interface ScoreRow {
-  status: string;
-  /** The source's own word for the status (`awarded`), kept beside the API's. */
-  source_status: string | null;
-  home_score: number | null;
-  away_score: number | null;
+/** A match's score by stage as stored: the columns ingestion and live updates both write. */
+export interface MatchStages {
   ht_home: number | null;
   ht_away: number | null;
   ft_home: number | null;
@@ -25,6 +20,28 @@ export interface ScoreRow {
   pen_away: number | null;
   /** `home` or `away`: a shoot-out's winner, also where a source gives no shoot-out score. */
   shootout_winner: string | null;
+}
+
+/** No stage known. */
+export const NO_STAGES: Readonly<MatchStages> = Object.freeze({
+  ht_home: null,
+  ht_away: null,
+  ft_home: null,
+  ft_away: null,
+  et_home: null,
+  et_away: null,
+  pen_home: null,
+  pen_away: null,
+  shootout_winner: null,
+});
+
+/** The columns the breakdown reads (storage's match row has them; the first leg's scores are joined). */
+export interface ScoreRow extends MatchStages {
+  status: string;
+  /** The source's own word for the status (`awarded`), kept beside the API's. */
+  source_status: string | null;
+  home_score: number | null;
+  away_score: number | null;
   /** The first leg, when this match is the second leg of a two-legged tie the data shows. */
   first_leg_id: string | null;
   first_leg_home_score: number | null;

@@ -1,5 +1,6 @@
 import type { MatchRecord, MatchSourceRecord } from '../canonical.js';
 import { matchStatus } from '../match-status.js';
+import { scoreColumns } from '../score-columns.js';
 import { SOURCE_NAMES } from '../source-precedence.js';
 import { competitionFor, type CompetitionBook } from './competitions.js';
 import { eachRow, RowError, type Row, type Sheet } from './files.js';
@@ -133,17 +134,7 @@ export class Matches {
       source_status: null,
       // The score includes extra time where there was any, and the source does not say whether there was:
       // the 90-minute and extra-time columns stay unknown.
-      home_score: final?.[0] ?? null,
-      away_score: final?.[1] ?? null,
-      ht_home: null,
-      ht_away: null,
-      ft_home: null,
-      ft_away: null,
-      et_home: null,
-      et_away: null,
-      pen_home: null,
-      pen_away: null,
-      shootout_winner: null,
+      ...scoreColumns({ ht: null, ft: null, et: null, p: null }, final),
       venue_name: null,
       venue_city: r.city,
       venue_country: r.country,

@@ -28,6 +28,19 @@ interface TeamAndCompetitionNames {
 
 export type MatchRow = MatchTable & TeamAndCompetitionNames;
 
+/** A match's score by stage (representation/match-score.ts, MatchStages), for every read that shows it. */
+export const STAGE_COLUMNS = [
+  'matches.ht_home',
+  'matches.ht_away',
+  'matches.ft_home',
+  'matches.ft_away',
+  'matches.et_home',
+  'matches.et_away',
+  'matches.pen_home',
+  'matches.pen_away',
+  'matches.shootout_winner',
+] as const;
+
 /** The columns a match resource shows: what a list page reads, and nothing more. */
 const SUMMARY_COLUMNS = [
   'matches.id',
@@ -43,15 +56,7 @@ const SUMMARY_COLUMNS = [
   'matches.away_team_id',
   'matches.home_score',
   'matches.away_score',
-  'matches.ht_home',
-  'matches.ht_away',
-  'matches.ft_home',
-  'matches.ft_away',
-  'matches.et_home',
-  'matches.et_away',
-  'matches.pen_home',
-  'matches.pen_away',
-  'matches.shootout_winner',
+  ...STAGE_COLUMNS,
   'matches.first_leg_id',
   'matches.venue_name',
   'matches.venue_city',

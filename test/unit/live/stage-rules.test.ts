@@ -1,18 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { judgeStages, type StoredStages } from '../../../src/live/stage-rules.js';
+import { NO_STAGES } from '../../../src/representation/match-score.js';
 
-const NONE: StoredStages = {
-  ht_home: null,
-  ht_away: null,
-  ft_home: null,
-  ft_away: null,
-  et_home: null,
-  et_away: null,
-  pen_home: null,
-  pen_away: null,
-  shootout_winner: null,
-};
+const NONE: StoredStages = { ...NO_STAGES };
 const live = (home: number, away: number) => ({ status: 'live', home_score: home, away_score: away });
 
 describe('live: the score breakdown rules', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { matchOutcome, type ScoreRow } from '../../../src/representation/match-score.js';
+import { matchOutcome, NO_STAGES, type ScoreRow } from '../../../src/representation/match-score.js';
 
 // How a match's stored stages read (docs/api.md, "Score breakdown"): the winner and what decided it.
 const ROW: ScoreRow = {
@@ -8,15 +8,7 @@ const ROW: ScoreRow = {
   source_status: null,
   home_score: null,
   away_score: null,
-  ht_home: null,
-  ht_away: null,
-  ft_home: null,
-  ft_away: null,
-  et_home: null,
-  et_away: null,
-  pen_home: null,
-  pen_away: null,
-  shootout_winner: null,
+  ...NO_STAGES,
   first_leg_id: null,
   first_leg_home_score: null,
   first_leg_away_score: null,
