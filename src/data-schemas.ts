@@ -1,5 +1,6 @@
 import { OPENAPI_EXAMPLES_SCHEMA } from './api/openapi/examples/captured.js';
 import { ADJUSTMENTS_SCHEMA } from './standings/adjustments.js';
+import { SCORE_CORRECTIONS_SCHEMA } from './ingest/openfootball/score-corrections.js';
 import { COMPETITION_RULES_SCHEMA } from './standings/competition-rules.js';
 import { COMPETITION_ZONES_SCHEMA } from './standings/competition-zones.js';
 import { jsonSchemaDocument } from './text/json-schema-document.js';
@@ -14,6 +15,7 @@ export const DATA_SCHEMAS: readonly PublishedDataSchema[] = [
   COMPETITION_ZONES_SCHEMA,
   ADJUSTMENTS_SCHEMA,
   OPENAPI_EXAMPLES_SCHEMA,
+  SCORE_CORRECTIONS_SCHEMA,
 ];
 
 /** A data file's schema as a JSON Schema (draft 2020-12) document. */

@@ -21,6 +21,7 @@ import { localToUtc } from '../time/local-to-utc.js';
 import { parseRawMatch, type RawMatch } from './match-record.js';
 import { scoreColumns } from '../score-columns.js';
 import { scoreProblem } from '../score-check.js';
+import { correctScores } from './score-corrections.js';
 import { aggregateOf, secondLegs } from '../two-legged-ties.js';
 import { matchStatus } from '../match-status.js';
 import { competitionName, correctSeasonYears, seasonName } from './season-dates.js';
@@ -128,11 +129,14 @@ export function normalizeFootballJson(
     batch.artifacts.push(outcome);
     const reject = (index: number, reason: string) => audit.reject(`matches[${index}]`, reason);
 
-    const parsed = doc.matches.map((entry, index) => {
+    const read = doc.matches.map((entry, index) => {
       const result = parseRawMatch(entry);
       if (!result.ok) reject(index, result.reason);
       return result.ok ? result.value : null;
     });
+    // Published scores over the file's impossible ones (score-corrections.ts), before the score check.
+    const { matches: parsed, notes: correctionNotes } = correctScores(`${seasonKey}/${code}.json`, read);
+    batch.notes.push(...correctionNotes);
     const corrected = correctSeasonYears(seasonKey, parsed);
     if (corrected.size > 0) {
       batch.notes.push(
