@@ -218,6 +218,29 @@ describe('sources: league tables computed from the stored results', () => {
     }
   });
 
+  it('places the teams of the deductions the published tables show as they were published (issue 42)', async (t) => {
+    if (!needsSharedData(t)) return;
+    // [competition, season, team, published position, published points]: each from the final table as
+    // published, which the stored results alone miss by the deduction (data/standings/adjustments.json).
+    const published: Array<[string, string, string, number, number]> = [
+      ['en.2', '2014-15', 'Rotherham United', 21, 46],
+      ['en.3', '2015-16', 'Bury FC', 16, 57],
+      ['en.4', '2010-11', 'Hereford United', 21, 50],
+      ['en.4', '2010-11', 'Torquay United', 7, 68],
+      ['it.1', '2018-19', 'Chievo Verona', 20, 17],
+    ];
+    for (const [code, key, team, position, points] of published) {
+      const { competition, season: s } = await season(code, key);
+      const table = await computeSeasonTable(real.storage.db, competition, s);
+      const at = table.rows.findIndex((r) => r.team.name === team);
+      assert.deepEqual([at + 1, table.rows[at]?.points], [position, points], `${code} ${key} ${team}`);
+      assert.ok(
+        table.adjustments.some((a) => a.team.name === team && a.points < 0),
+        `${team} lists it`,
+      );
+    }
+  });
+
   it('ranks a league that split by its groups: Austria halved (as published), Scotland kept', async (t) => {
     if (!needsSharedData(t)) return;
     const rows = async (code: string, key: string) => {
