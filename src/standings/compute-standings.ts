@@ -350,7 +350,16 @@ export function computeStandings(input: SeasonInput): {
       continue;
     }
     const label = group.label === null && split ? 'Regular season' : group.label;
-    const { order, tallies } = rank(teams, group.results, scoring, input.rules.tiebreakers, bonus);
+    const ranking = input.rules.ranking ?? 'points';
+    const { order, tallies } = rank(
+      teams,
+      group.results,
+      scoring,
+      input.rules.tiebreakers,
+      bonus,
+      undefined,
+      ranking,
+    );
     order.forEach((team, index) => {
       const t = tallies.get(team)!;
       rows.push(rowOf(index + 1, label, team, t, t.points + (bonus.get(team) ?? 0), group.results));

@@ -146,6 +146,12 @@ export const TableRulesSchema = Type.Object(
           'What decides once every criterion is exhausted, when it is not something results can show (a drawing of lots, fair-play points, a play-off): said in the documentation of computed tables.',
       }),
     ),
+    ranking: Type.Optional(
+      Type.Literal('points_per_game', {
+        description:
+          'A season ended early that the competition ranked by points per game (points, adjustments included, divided by matches played) instead of points; the tiebreakers then separate teams level on points per game. Given in an era of that season alone, with its reference.',
+      }),
+    ),
     reference: Reference,
     split: Type.Optional(TableSplitSchema),
   },

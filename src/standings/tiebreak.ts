@@ -141,10 +141,14 @@ function resolve(
   return parts.flatMap((part) => resolve(part, criteria, next, results, overall, scoring));
 }
 
+/** What ranks a table before its tiebreakers: points, or (a season ended early) points per game. */
+export type Ranking = 'points' | 'points_per_game';
+
 /**
- * Ranks `teams` (given in the order that breaks a complete tie) by points, adjusted by `bonus`, then
- * by `first` (highest first; a rule of a split season, before every criterion), then by `criteria`.
- * Returns the teams in table order and each one's tally over all results.
+ * Ranks `teams` (given in the order that breaks a complete tie) by points, adjusted by `bonus` (or by
+ * those points per match played, where `ranking` says so), then by `first` (highest first; a rule of a
+ * split season, before every criterion), then by `criteria`. Returns the teams in table order and each
+ * one's tally over all results.
  */
 export function rank(
   teams: readonly string[],
@@ -153,9 +157,17 @@ export function rank(
   criteria: readonly Tiebreaker[],
   bonus: ReadonlyMap<string, number> = new Map(),
   first?: (team: string) => number,
+  ranking: Ranking = 'points',
 ): { order: string[]; tallies: Map<string, Tally> } {
   const tallies = tally(teams, results, scoring);
-  const total = (team: string) => tallies.get(team)!.points + (bonus.get(team) ?? 0);
+  const points = (team: string) => tallies.get(team)!.points + (bonus.get(team) ?? 0);
+  // Equal fractions divide to the same double (division is correctly rounded), so teams level on
+  // points per game land in one part for the tiebreakers. A team with no match played has none.
+  const perGame = (team: string) => {
+    const played = tallies.get(team)!.played;
+    return played === 0 ? 0 : points(team) / played;
+  };
+  const total = ranking === 'points_per_game' ? perGame : points;
   const order = partition(teams, total)
     .flatMap((level) => (first === undefined ? [level] : partition(level, first)))
     .flatMap((level) => resolve(level, criteria, 0, results, tallies, scoring));

@@ -5,6 +5,7 @@ import { rulesFor } from '../../standings/competition-rules.js';
 import { zonesFor } from '../../standings/competition-zones.js';
 import { computeStandings } from '../../standings/compute-standings.js';
 import type { AwardedResult, PointsAdjustment, TableRules, TableSplit } from '../../standings/table-rules.js';
+import type { Ranking } from '../../standings/tiebreak.js';
 import { zoneDescriptions } from '../../standings/table-zones.js';
 import type { Storage } from '../../storage/connection.js';
 import { then, type Maybe } from '../../storage/maybe.js';
@@ -27,6 +28,7 @@ export interface SeasonTable {
     known: boolean;
     points_for_win: number;
     points_for_draw: number;
+    ranking: Ranking;
     tiebreakers: string[];
     finally: string | null;
     reference: string;
@@ -65,6 +67,7 @@ function rulesOut(
     known,
     points_for_win: rules.pointsForWin,
     points_for_draw: rules.pointsForDraw,
+    ranking: rules.ranking ?? 'points',
     tiebreakers: [...rules.tiebreakers],
     finally: rules.finally ?? null,
     reference: rules.reference,

@@ -241,6 +241,32 @@ describe('sources: league tables computed from the stored results', () => {
     }
   });
 
+  it('ranks the seasons ended early in 2019-20 by points per game, as their competitions did (issue 42)', async (t) => {
+    if (!needsSharedData(t)) return;
+    // [competition, teams in their published places from `from`]: by points the first of each pair
+    // would be below (Wycombe 8th by points, Crewe ahead of Swindon, Angers ahead of Strasbourg,
+    // Hibernian ahead of St Johnstone).
+    const published: Array<[string, number, string[]]> = [
+      ['en.3', 1, ['Coventry City FC', 'Rotherham United', 'Wycombe Wanderers', 'Oxford United FC']],
+      ['en.4', 1, ['Swindon Town', 'Crewe Alexandra', 'Plymouth Argyle']],
+      ['fr.1', 10, ['RC Strasbourg Alsace', 'Angers SCO']],
+      ['sco.1', 6, ['St. Johnstone FC', 'Hibernian FC']],
+    ];
+    for (const [code, from, teams] of published) {
+      const { competition, season: s } = await season(code, '2019-20');
+      const table = await computeSeasonTable(real.storage.db, competition, s);
+      assert.equal(table.rules?.ranking, 'points_per_game', code);
+      assert.match(table.rules!.reference, /2019%E2%80%9320/, code);
+      const names = table.rows.slice(from - 1, from - 1 + teams.length).map((r) => r.team.name);
+      assert.deepEqual(names, teams, `${code} 2019-20`);
+    }
+    const before = await season('fr.1', '2018-19');
+    assert.equal(
+      (await computeSeasonTable(real.storage.db, before.competition, before.season)).rules?.ranking,
+      'points',
+    );
+  });
+
   it('ranks a league that split by its groups: Austria halved (as published), Scotland kept', async (t) => {
     if (!needsSharedData(t)) return;
     const rows = async (code: string, key: string) => {

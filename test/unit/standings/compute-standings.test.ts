@@ -502,3 +502,48 @@ test('split: a group may carry its points by its own rule (Greece’s play-offs 
     ],
   );
 });
+
+test('a season ended early and ranked by points per game: fewer points, more per game, ranks higher', () => {
+  // A and E: one win each (3.0 a game, A ahead on goal difference); D: 4 points in 2 (2.0); B: 5 points
+  // in 3 (1.67); C: 1 point in 5.
+  const matches = [
+    played('A 2-0 C'),
+    played('B 1-0 C'),
+    played('B 0-0 D'),
+    played('C 0-0 B'),
+    played('D 1-0 C'),
+    played('E 1-0 C'),
+  ];
+  assert.equal(order(table(matches, ENGLAND).rows), 'B D A E C');
+  const rows = table(matches, { ...ENGLAND, ranking: 'points_per_game' }).rows;
+  assert.equal(order(rows), 'A E D B C');
+  assert.deepEqual(
+    rows.map((r) => [r.points, r.played]),
+    [
+      [3, 1],
+      [3, 1],
+      [4, 2],
+      [5, 3],
+      [1, 5],
+    ],
+    'the points shown stay points',
+  );
+});
+
+test('points per game count adjustments: a deduction lowers the points divided', () => {
+  // A: 6 points in 2 (3.0), 5 after its deduction (2.5); C: 3 in 1 (3.0); by points A would lead.
+  const matches = [played('A 1-0 B'), played('A 1-0 D'), played('C 1-0 B')];
+  const perGame: TableRules = { ...ENGLAND, ranking: 'points_per_game' };
+  const deduction = {
+    kind: 'points' as const,
+    competition: 'x',
+    season: '2019-20',
+    reason: 'r',
+    reference: 'r',
+  };
+  const points = [{ ...deduction, team: 'A', teamId: 'A', points: -1 }];
+  assert.equal(order(table(matches, ENGLAND, { points }).rows), 'A C D B');
+  const rows = table(matches, perGame, { points }).rows;
+  assert.equal(order(rows), 'C A D B');
+  assert.equal(row(rows, 'A').points, 5);
+});
