@@ -1,4 +1,4 @@
-import { rank, type Result, type Tally } from './tiebreak.js';
+import { outcomeOf, rank, type Result, type Tally } from './tiebreak.js';
 import type { AwardedResult, PointsAdjustment, SplitGroup, TableRules, TableSplit } from './table-rules.js';
 import { tableStage } from './table-stages.js';
 
@@ -58,16 +58,70 @@ interface Group {
   results: Array<Result & { startsAt: string }>;
 }
 
-/** Counted: finished with a score, or awarded. Postponed, cancelled and unplayed matches are not. */
-function counted(match: SeasonMatch, awarded: SeasonInput['awarded']): Result | undefined {
+type Award = SeasonInput['awarded'][number];
+
+/** The awarded result of `match`, if the curated list has one. */
+function awardOf(match: SeasonMatch, awarded: SeasonInput['awarded']): Award | undefined {
   const date = match.startsAt.slice(0, 10);
-  const award = awarded.find(
+  return awarded.find(
     (a) => a.homeId === match.home && a.awayId === match.away && (a.date === undefined || a.date === date),
   );
-  if (award)
-    return { home: match.home, away: match.away, homeGoals: award.homeGoals, awayGoals: award.awayGoals };
-  if (match.status !== 'finished' || match.homeGoals === null || match.awayGoals === null) return undefined;
-  return { home: match.home, away: match.away, homeGoals: match.homeGoals, awayGoals: match.awayGoals };
+}
+
+const hasScore = (match: SeasonMatch): match is SeasonMatch & { homeGoals: number; awayGoals: number } =>
+  match.homeGoals !== null && match.awayGoals !== null;
+
+/**
+ * Counted: finished with a score, or awarded: with the awarded score, or (a win awarded with the goals
+ * kept) with the stored goals and the awarded winner. Postponed, cancelled and unplayed matches are not.
+ */
+function counted(match: SeasonMatch, awarded: SeasonInput['awarded']): Result | undefined {
+  const { home, away } = match;
+  const award = awardOf(match, awarded);
+  if (award && 'winner' in award) {
+    return hasScore(match)
+      ? { home, away, homeGoals: match.homeGoals, awayGoals: match.awayGoals, winner: award.winner }
+      : undefined;
+  }
+  if (award) return { home, away, homeGoals: award.homeGoals, awayGoals: award.awayGoals };
+  if (match.status !== 'finished' || !hasScore(match)) return undefined;
+  return { home, away, homeGoals: match.homeGoals, awayGoals: match.awayGoals };
+}
+
+/** An awarded result the table counted, beside the score the match has in storage. */
+export interface AppliedAward {
+  home: string;
+  away: string;
+  date: string;
+  /** The stored score (as played, or as the source gives it); null when it has none. */
+  stored: { home: number; away: number } | null;
+  /** The score counted: the awarded one, or the stored one where the goals were kept. */
+  counted: { home: number; away: number };
+  winner: 'home' | 'away' | 'draw';
+  goals: 'awarded' | 'as_played';
+  reason: string;
+  reference: string;
+}
+
+function appliedAwards(input: SeasonInput): AppliedAward[] {
+  const out: AppliedAward[] = [];
+  for (const match of input.matches) {
+    const award = awardOf(match, input.awarded);
+    const result = award && counted(match, input.awarded);
+    if (!award || !result) continue;
+    out.push({
+      home: match.home,
+      away: match.away,
+      date: match.startsAt.slice(0, 10),
+      stored: hasScore(match) ? { home: match.homeGoals, away: match.awayGoals } : null,
+      counted: { home: result.homeGoals, away: result.awayGoals },
+      winner: outcomeOf(result),
+      goals: 'winner' in award ? 'as_played' : 'awarded',
+      reason: award.reason,
+      reference: award.reference,
+    });
+  }
+  return out;
 }
 
 /**
@@ -181,8 +235,9 @@ function formOf(team: string, results: Group['results']): string | null {
     .filter((r) => r.home === team || r.away === team)
     .slice(-5)
     .map((r) => {
-      const [mine, theirs] = r.home === team ? [r.homeGoals, r.awayGoals] : [r.awayGoals, r.homeGoals];
-      return mine > theirs ? 'W' : mine < theirs ? 'L' : 'D';
+      const outcome = outcomeOf(r);
+      if (outcome === 'draw') return 'D';
+      return (outcome === 'home') === (r.home === team) ? 'W' : 'L';
     });
   return letters.length > 0 ? letters.join('') : null;
 }
@@ -327,6 +382,7 @@ function splitTable(
 export function computeStandings(input: SeasonInput): {
   rows: ComputedRow[];
   applied: AppliedAdjustment[];
+  awards: AppliedAward[];
   split: TableSplit | null;
 } {
   const { groups, split, later } = groupsOf(input);
@@ -365,5 +421,5 @@ export function computeStandings(input: SeasonInput): {
       rows.push(rowOf(index + 1, label, team, t, t.points + (bonus.get(team) ?? 0), group.results));
     });
   }
-  return { rows, applied: [...applied.values()], split: splitApplied };
+  return { rows, applied: [...applied.values()], awards: appliedAwards(input), split: splitApplied };
 }

@@ -209,20 +209,25 @@ export const PointsAdjustmentSchema = Type.Object(
 );
 export type PointsAdjustment = Frozen<Static<typeof PointsAdjustmentSchema>>;
 
+/** The match an awarded result is about: its season's teams, by stored name, and its date where needed. */
+const AwardedMatch = {
+  competition: Type.String({ minLength: 1 }),
+  season: SeasonKey,
+  home: Type.String({ minLength: 1 }),
+  away: Type.String({ minLength: 1 }),
+  date: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+      description: "The match's date, for a season where the two teams met more than once at home.",
+    }),
+  ),
+};
+
 /** A match whose result was awarded (a walkover, a forfeit): the table counts this score instead. */
-export const AwardedResultSchema = Type.Object(
+export const AwardedScoreSchema = Type.Object(
   {
     kind: Type.Literal('awarded'),
-    competition: Type.String({ minLength: 1 }),
-    season: SeasonKey,
-    home: Type.String({ minLength: 1 }),
-    away: Type.String({ minLength: 1 }),
-    date: Type.Optional(
-      Type.String({
-        pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
-        description: "The match's date, for a season where the two teams met more than once at home.",
-      }),
-    ),
+    ...AwardedMatch,
     homeGoals: Type.Integer({ minimum: 0 }),
     awayGoals: Type.Integer({ minimum: 0 }),
     reason: Type.String({ minLength: 1 }),
@@ -231,7 +236,27 @@ export const AwardedResultSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/**
+ * A match awarded to one side with the goals scored kept (Ligue 1's "match perdu par pénalité" of
+ * 2016-17): the table counts it won by `winner` and lost by the other, with the stored goals.
+ */
+export const AwardedWinSchema = Type.Object(
+  {
+    kind: Type.Literal('awarded'),
+    ...AwardedMatch,
+    winner: Type.Union([Type.Literal('home'), Type.Literal('away')], {
+      description: 'The side given the win; the goals counted stay the stored ones.',
+    }),
+    reason: Type.String({ minLength: 1 }),
+    reference: Reference,
+    notes: Notes,
+  },
+  { additionalProperties: false },
+);
+
+export const AwardedResultSchema = Type.Union([AwardedScoreSchema, AwardedWinSchema]);
 export type AwardedResult = Frozen<Static<typeof AwardedResultSchema>>;
 
-export const TableAdjustmentSchema = Type.Union([PointsAdjustmentSchema, AwardedResultSchema]);
+export const TableAdjustmentSchema = Type.Union([PointsAdjustmentSchema, AwardedScoreSchema, AwardedWinSchema]);
 export type TableAdjustment = Frozen<Static<typeof TableAdjustmentSchema>>;

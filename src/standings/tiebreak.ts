@@ -6,6 +6,14 @@ export interface Result {
   away: string;
   homeGoals: number;
   awayGoals: number;
+  /** The side given the result where it is not what the goals say (a win awarded, goals kept). */
+  winner?: 'home' | 'away';
+}
+
+/** Who won a result: its awarded winner, else by the goals; `draw` when they are level. */
+export function outcomeOf(r: Result): 'home' | 'away' | 'draw' {
+  if (r.winner !== undefined) return r.winner;
+  return r.homeGoals > r.awayGoals ? 'home' : r.homeGoals < r.awayGoals ? 'away' : 'draw';
 }
 
 /** What the criteria compare, for one team, over some results. */
@@ -52,10 +60,11 @@ function tally(teams: readonly string[], results: readonly Result[], scoring: Po
     away.goalsFor += r.awayGoals;
     away.goalsAgainst += r.homeGoals;
     away.awayGoalsFor += r.awayGoals;
-    if (r.homeGoals > r.awayGoals) {
+    const outcome = outcomeOf(r);
+    if (outcome === 'home') {
       home.points += scoring.win;
       home.wins += 1;
-    } else if (r.homeGoals < r.awayGoals) {
+    } else if (outcome === 'away') {
       away.points += scoring.win;
       away.wins += 1;
       away.awayWins += 1;

@@ -42,6 +42,7 @@ test('standings computed from the results', async (t) => {
         'basis',
         'rules',
         'adjustments',
+        'awarded_results',
         'attribution',
         'rows',
       ]);

@@ -41,6 +41,7 @@ function standingsAnswer(competition: CompetitionRow, season: SeasonRow, table: 
       basis: table.basis,
       rules: table.rules,
       adjustments: table.adjustments,
+      awarded_results: table.awarded_results,
       attribution: attributionsFor(table.sources),
       rows: table.rows,
     },

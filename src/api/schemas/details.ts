@@ -254,6 +254,38 @@ const TableAdjustment = Type.Object({
   reference: Type.String({ description: 'Public source of the decision' }),
 });
 
+const Goals = Type.Object({ home: Type.Integer({ minimum: 0 }), away: Type.Integer({ minimum: 0 }) });
+
+const AwardedResult = Type.Object(
+  {
+    home_team: Reference,
+    away_team: Reference,
+    date: Type.String({ format: 'date', description: 'The UTC date of the match' }),
+    stored_score: Nullable(
+      Type.Object(Goals.properties, {
+        description: 'The score the match shows (as played, or as its source gives it); null when it has none',
+      }),
+    ),
+    counted_score: Type.Object(Goals.properties, {
+      description: 'The score the table counts: the awarded one, or the stored one where the goals were kept',
+    }),
+    winner: Type.Union([Type.Literal('home'), Type.Literal('away'), Type.Literal('draw')], {
+      description: 'Who the table counts as having won it',
+    }),
+    goals: Type.Union([Type.Literal('awarded'), Type.Literal('as_played')], {
+      description:
+        'awarded: the awarded score counts for the goals too; as_played: the win was awarded with the goals ' +
+        'scored kept (Ligue 1 2016-17, Bastia v Lyon)',
+    }),
+    reason: Type.String(),
+    reference: Type.String({ description: 'Public source of the decision' }),
+  },
+  {
+    description:
+      'A result the competition awarded, counted by the table instead of the one played, from the curated list',
+  },
+);
+
 export const CompetitionStandings = Type.Object(
   {
     data: Type.Object({
@@ -263,6 +295,9 @@ export const CompetitionStandings = Type.Object(
       basis: TableBasis,
       rules: TableRules,
       adjustments: Type.Array(TableAdjustment, { description: 'Applied to a computed table' }),
+      awarded_results: Type.Array(AwardedResult, {
+        description: 'Awarded results a computed table counted; empty for a published one',
+      }),
       attribution: AttributionList,
       rows: Type.Array(StandingRow),
     }),

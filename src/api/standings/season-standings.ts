@@ -50,6 +50,18 @@ export interface SeasonTable {
     reason: string;
     reference: string;
   }>;
+  /** Awarded results the computed table counted, each beside the score stored for its match. */
+  awarded_results: Array<{
+    home_team: { id: string; name: string };
+    away_team: { id: string; name: string };
+    date: string;
+    stored_score: { home: number; away: number } | null;
+    counted_score: { home: number; away: number };
+    winner: 'home' | 'away' | 'draw';
+    goals: 'awarded' | 'as_played';
+    reason: string;
+    reference: string;
+  }>;
   /** Sources the rows come from: the publisher's, or the sources of the results counted. */
   sources: string[];
   rows: StandingRowOut[];
@@ -102,6 +114,7 @@ function publishedTable(rows: readonly StandingRowWithNames[]): SeasonTable | un
     basis: 'published',
     rules: null,
     adjustments: [],
+    awarded_results: [],
     sources: [...new Set(published.map((r) => r.source))],
     rows: published.map(toStandingRow),
   };
@@ -177,7 +190,7 @@ export async function computeSeasonTable(
   const teamOrder = teams
     .map((t) => t.id)
     .sort((a, b) => (names.get(a)! < names.get(b)! ? -1 : names.get(a)! > names.get(b)! ? 1 : 0));
-  const { rows, applied, split } = computeStandings({
+  const { rows, applied, awards, split } = computeStandings({
     matches: results.map((m) => ({
       home: m.home_team_id,
       away: m.away_team_id,
@@ -204,6 +217,17 @@ export async function computeSeasonTable(
     adjustments: applied.map((a) => ({
       team: team(a.team),
       points: a.points,
+      reason: a.reason,
+      reference: a.reference,
+    })),
+    awarded_results: awards.map((a) => ({
+      home_team: team(a.home),
+      away_team: team(a.away),
+      date: a.date,
+      stored_score: a.stored,
+      counted_score: a.counted,
+      winner: a.winner,
+      goals: a.goals,
       reason: a.reason,
       reference: a.reference,
     })),

@@ -267,6 +267,31 @@ describe('sources: league tables computed from the stored results', () => {
     );
   });
 
+  it('counts Bastia v Lyon (Ligue 1 2016-17) as the win the LFP gave Lyon, with the goals as played (issue 42)', async (t) => {
+    if (!needsSharedData(t)) return;
+    const { competition, season: s } = await season('fr.1', '2016-17');
+    const table = await computeSeasonTable(real.storage.db, competition, s);
+    const line = (name: string) => {
+      const at = table.rows.findIndex((r) => r.team.name === name);
+      return `${at + 1} ${figures(table.rows[at]!)}`;
+    };
+    // The published final table: Lyon 4th, 21-4-13, 77-48, 67 points; Bastia last, 8-10-20, 29-54, 34.
+    assert.equal(line('Olympique Lyonnais'), '4 38 21 4 13 77-48 67');
+    assert.equal(line('SC Bastia'), '20 38 8 10 20 29-54 34');
+    assert.deepEqual(
+      table.awarded_results.map((a) => [
+        a.home_team.name,
+        a.away_team.name,
+        a.date,
+        a.stored_score,
+        a.winner,
+        a.goals,
+      ]),
+      [['SC Bastia', 'Olympique Lyonnais', '2017-04-16', { home: 0, away: 0 }, 'away', 'as_played']],
+    );
+    assert.ok(table.adjustments.every((a) => !['Olympique Lyonnais', 'SC Bastia'].includes(a.team.name)));
+  });
+
   it('ranks a league that split by its groups: Austria halved (as published), Scotland kept', async (t) => {
     if (!needsSharedData(t)) return;
     const rows = async (code: string, key: string) => {

@@ -166,6 +166,48 @@ test('an awarded result counts with its awarded score, whatever was stored', () 
   assert.equal(row(rows, 'B').points, 3);
 });
 
+test('a win awarded with the goals kept: won, drawn, lost and form follow the award, goals the stored score', () => {
+  // Abandoned at 0-0 and given to B (Ligue 1 2016-17, Bastia v Lyon): a draw on the goals, a win for B.
+  const abandoned = played('A 0-0 B');
+  const award = {
+    kind: 'awarded' as const,
+    competition: 'x',
+    season: 'y',
+    home: 'A',
+    away: 'B',
+    homeId: 'A',
+    awayId: 'B',
+    winner: 'away' as const,
+    reason: 'match lost by penalty',
+    reference: 'ref',
+  };
+  const computed = table([abandoned, played('C 1-0 A')], ENGLAND, { awarded: [award] });
+  const b = row(computed.rows, 'B');
+  assert.deepEqual(
+    [b.won, b.drawn, b.lost, b.goalsFor, b.goalsAgainst, b.points, b.form],
+    [1, 0, 0, 0, 0, 3, 'W'],
+  );
+  const a = row(computed.rows, 'A');
+  assert.deepEqual([a.won, a.drawn, a.lost, a.points, a.form], [0, 0, 2, 0, 'LL']);
+  assert.deepEqual(computed.awards, [
+    {
+      home: 'A',
+      away: 'B',
+      date: abandoned.startsAt.slice(0, 10),
+      stored: { home: 0, away: 0 },
+      counted: { home: 0, away: 0 },
+      winner: 'away',
+      goals: 'as_played',
+      reason: 'match lost by penalty',
+      reference: 'ref',
+    },
+  ]);
+  // Without a stored score there are no goals to keep: the match is not counted.
+  const unscored = played('A 0-0 B', { homeGoals: null, awayGoals: null });
+  const none = table([unscored], ENGLAND, { awarded: [award] });
+  assert.deepEqual([row(none.rows, 'B').played, none.awards], [0, []]);
+});
+
 test('postponed, cancelled and unplayed matches are not counted; a team with none played has a row of zeros', () => {
   const rows = table(
     [
