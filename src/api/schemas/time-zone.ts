@@ -45,6 +45,7 @@ export const TimeZoneQuery = {
       minLength: 1,
       maxLength: 64,
       [KEYWORD]: true,
+      examples: ['America/Mexico_City', 'Europe/Berlin', 'Asia/Tokyo'],
       description:
         'An IANA time zone (Europe/Berlin, America/Mexico_City, Asia/Kathmandu; UTC by default): starts_at ' +
         'is given with that zone’s offset at that instant (2026-06-11T13:00:00-06:00), the same instant; ' +
