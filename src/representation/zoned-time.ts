@@ -22,18 +22,19 @@ function offsetFormat(zone: string): Intl.DateTimeFormat {
   return format;
 }
 
-const OFFSET = /^GMT(?:([+-])(\d\d):(\d\d)(?::(\d\d))?)?$/;
+// The formatted text ends with the offset's name: "1/15/2024, GMT+01:00"; "GMT" alone is +00:00.
+const OFFSET = /GMT(?:([+-])(\d\d):(\d\d)(?::(\d\d))?)?$/;
 
 /**
  * The zone's offset from UTC at an instant, in milliseconds, to the second: local mean time before a zone
  * took standard time has seconds (Africa/Monrovia was -00:44:30 until 1972). Read from the offset Intl
- * names, which, unlike the local date and time it formats, is the same for every year.
+ * names, which, unlike the local date and time it formats, is the same for every year; from format(),
+ * half the cost of formatToParts.
  */
 export function zoneOffsetMs(instantMs: number, zone: string): number {
-  const parts = offsetFormat(zone).formatToParts(instantMs);
-  const name = parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
-  const m = OFFSET.exec(name);
-  if (!m) throw new Error(`unreadable offset ${JSON.stringify(name)} of ${zone}`);
+  const text = offsetFormat(zone).format(instantMs);
+  const m = OFFSET.exec(text);
+  if (!m) throw new Error(`unreadable offset ${JSON.stringify(text)} of ${zone}`);
   if (!m[1]) return 0;
   const ms = ((Number(m[2]) * 60 + Number(m[3])) * 60 + Number(m[4] ?? 0)) * 1000;
   return m[1] === '-' ? -ms : ms;
@@ -92,8 +93,15 @@ export function instantInZone(instant: string, zone: string): string {
   return `${local}${m[2] ?? ''}${offsetText(minutes)}`;
 }
 
-/** The instant as stored: whole seconds, `Z`. */
+const YEAR_10000 = Date.parse('+010000-01-01T00:00:00Z');
+
+/**
+ * The instant as stored (whole seconds, `Z`), for comparing with stored text. Past year 9999, where ISO
+ * text turns to "+010000-…" and sorts first, the end of year 9999's last day: "…T24:00:00Z" sorts after
+ * every instant of it. (Before year 0, "-000001-…" sorts first, as it should.)
+ */
 function storedSpelling(ms: number): string {
+  if (ms >= YEAR_10000) return '9999-12-31T24:00:00Z';
   return new Date(ms).toISOString().replace('.000Z', 'Z');
 }
 

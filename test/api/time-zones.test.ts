@@ -178,6 +178,19 @@ test('time zones: tz and date', async (t) => {
     }
   });
 
+  await t.test('the first and last days a date can name answer, empty, in any zone', async () => {
+    for (const date of ['0000-01-01', '9999-12-31']) {
+      for (const tz of ['UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Africa/Monrovia']) {
+        assert.deepEqual(await listed(`date=${date}&tz=${tz}`), [], `${date} ${tz}`);
+      }
+    }
+  });
+
+  await t.test('tz given twice is a 400 on tz', async () => {
+    const res = await get('/football/matches?tz=UTC&tz=Asia/Tokyo');
+    assert.equal(assertError(res, 400, 'invalid_parameter').parameter, 'tz');
+  });
+
   await t.test('a tz that is no IANA zone is a 400 on tz, on every route that takes it', async () => {
     const bad = [
       'Mars/Olympus_Mons',

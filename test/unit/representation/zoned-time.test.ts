@@ -78,6 +78,23 @@ test('a local day: 23 hours at spring-forward, 25 at fall-back, 24 otherwise', (
   }
 });
 
+test('the first and last days ISO text can spell are windows that compare as text', () => {
+  assert.deepEqual(dayWindow('9999-12-31', 'UTC'), {
+    from: '9999-12-31T00:00:00Z',
+    before: '9999-12-31T24:00:00Z',
+  });
+  assert.ok('9999-12-31T23:59:59Z' < dayWindow('9999-12-31', 'UTC').before);
+  assert.deepEqual(dayWindow('9999-12-31', 'Pacific/Kiritimati'), {
+    from: '9999-12-30T10:00:00Z',
+    before: '9999-12-31T10:00:00Z',
+  });
+  const first = dayWindow('0000-01-01', 'Pacific/Pago_Pago');
+  assert.ok(
+    first.from < '0000-01-01T00:00:00Z' && first.before > '0000-01-01T00:00:00Z',
+    JSON.stringify(first),
+  );
+});
+
 test('a day starts at its first instant: the local date turns there', () => {
   for (const [date, zone] of [
     ['2024-03-31', 'Europe/Berlin'],
