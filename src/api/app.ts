@@ -29,6 +29,7 @@ import { accountRoutes } from './routes/account.js';
 import { changeRoutes } from './routes/changes.js';
 import type { RouteDeps } from './route-context.js';
 import { ErrorEnvelope, NoQuery } from './schemas/common.js';
+import { TIME_ZONE_KEYWORD } from './schemas/time-zone.js';
 import { competitionRoutes } from './routes/competitions.js';
 import { coverageRoutes } from './routes/coverage.js';
 import { healthRoutes } from './routes/health.js';
@@ -159,7 +160,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     ajv: {
       // Unknown query parameters are errors, not silently dropped.
-      customOptions: { removeAdditional: false, coerceTypes: true, useDefaults: true, allErrors: false },
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: true,
+        useDefaults: true,
+        allErrors: false,
+        // `tz` is resolved to the zone it names as it is validated (schemas/time-zone.ts).
+        keywords: [TIME_ZONE_KEYWORD],
+      },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
   const streaks = new FailureStreaks(app.log);

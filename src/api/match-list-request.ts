@@ -1,5 +1,6 @@
 import type { KickOffOrder, MatchFilter } from '../storage/repositories/match.repository.js';
 import type { PageRequest } from '../storage/repositories/page.js';
+import { dayWindow } from '../representation/zoned-time.js';
 import { invalidParameter, type ApiError } from './errors/catalogue.js';
 
 /** What a validated match list query asks for. */
@@ -18,6 +19,8 @@ interface MatchListQuery {
   round?: string;
   date_from?: string;
   date_to?: string;
+  date?: string;
+  tz?: string;
   updated_since?: string;
   sort?: string;
   page: number;
@@ -55,6 +58,9 @@ export function matchList(query: Readonly<Record<string, unknown>>): MatchList |
   if (q.date_from && q.date_to && q.date_from > q.date_to) {
     return invalidParameter('date_to', 'must not be before date_from');
   }
+  if (q.date && (q.date_from || q.date_to)) {
+    return invalidParameter('date', 'is one day: not with date_from or date_to');
+  }
   const teams = distinct(q.team_id);
   const competitions = distinct(q.competition_id);
   if (q.opponent_id !== undefined && q.team_id === undefined) {
@@ -83,6 +89,8 @@ export function matchList(query: Readonly<Record<string, unknown>>): MatchList |
       dateFrom: q.date_from,
       dateTo: q.date_to,
       changedAfter,
+      // A day in tz (schemas/time-zone.ts resolved it), UTC by default.
+      localDay: q.date ? { date: q.date, ...dayWindow(q.date, q.tz ?? 'UTC') } : undefined,
     },
     page: { page: q.page, limit: q.limit },
     order: q.sort === '-starts_at' ? 'desc' : 'asc',

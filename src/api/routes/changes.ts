@@ -15,6 +15,8 @@ import { REQUEST_ID_PLACEHOLDER } from '../cached-body.js';
 import type { RouteDeps } from '../route-context.js';
 import { errorResponses } from '../schemas/common.js';
 import { Competition, Match, Season, Team } from '../schemas/resources.js';
+import { TimeZoneQuery, zoneOf } from '../schemas/time-zone.js';
+import { matchViewInZone } from '../../representation/match-in-zone.js';
 
 const AHEAD_OF_LOG =
   'is ahead of the newest change: the data was restored or replaced since it was given; ' +
@@ -53,7 +55,7 @@ const TABLES = {
 type Served = ReturnType<(typeof TABLES)[keyof typeof TABLES]['serve']> | ReturnType<typeof toMatch>;
 
 /** The records of a page of changes, as served now: one query per kind; matches through their own reader. */
-async function recordsOf(storage: Storage, rows: readonly ChangeRow[]) {
+async function recordsOf(storage: Storage, rows: readonly ChangeRow[], zone: string | undefined) {
   const ids = (kind: ChangeKind) => rows.filter((r) => r.kind === kind && !r.removed).map((r) => r.recordId);
   const found = new Map<string, Served>();
   for (const [kind, { table, serve }] of Object.entries(TABLES)) {
@@ -65,7 +67,7 @@ async function recordsOf(storage: Storage, rows: readonly ChangeRow[]) {
   }
   for (const id of ids('match')) {
     const row = await findMatch(storage, id);
-    if (row) found.set(`match ${id}`, toMatch(row));
+    if (row) found.set(`match ${id}`, zone ? matchViewInZone(toMatch(row), zone) : toMatch(row));
   }
   return found;
 }
@@ -87,7 +89,8 @@ export const changeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
           'restored or replaced since it was given, and a copy made from it cannot be continued, so start ' +
           'again without `since`. A match an ingestion removed (its ' +
           'source sends its season whole and no longer sends the match) comes as a tombstone: removed true, ' +
-          'record null, and replaced_by when another match took its place.',
+          'record null, and replaced_by when another match took its place. tz gives matches’ starts_at in a ' +
+          'time zone, as on the match list; the cursors and what changed are the same in every zone.',
         tags: ['changes'],
         querystring: Type.Object(
           {
@@ -103,6 +106,7 @@ export const changeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
               default: 100,
               description: 'Changes per page, 1-500.',
             }),
+            ...TimeZoneQuery,
           },
           { additionalProperties: false },
         ),
@@ -125,6 +129,7 @@ export const changeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
     // One snapshot: the page's changes, the records they name and the newest change agree.
     async (request) => {
       const { since, limit } = request.query;
+      const zone = zoneOf(request.query);
       const from = since === undefined ? 0 : decodeCursor(since);
       if (from === undefined) throw invalidParameter('since', 'is not a cursor of this API');
       return readSnapshot(storage, async (view) => {
@@ -134,7 +139,7 @@ export const changeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
         if (from > latest) throw invalidParameter('since', AHEAD_OF_LOG);
         const rows = await readChanges(view.db, from, limit + 1);
         const page = rows.slice(0, limit);
-        const records = await recordsOf(view, page);
+        const records = await recordsOf(view, page, zone);
         const last = page.at(-1)?.seq ?? from;
         return {
           data: page.flatMap((row): Array<Static<typeof Change>> => {

@@ -14,12 +14,14 @@ import { allExist } from '../../storage/repositories/record-existence.js';
 import { ApiError, notFound } from '../errors/catalogue.js';
 import { toHeadToHead } from '../mappers.js';
 import { matchJson } from '../../representation/match.js';
+import { matchJsonInZone } from '../../representation/match-in-zone.js';
 import { matchList, type MatchList } from '../match-list-request.js';
 import { answerHandler, cachedJsonPageText, type Answer, type RouteDeps } from '../route-context.js';
 import { errorResponses } from '../schemas/common.js';
 import { IdParams } from '../schemas/ids.js';
 import { MatchListMeta, MatchListQuery } from '../schemas/match-list.js';
 import { Match } from '../schemas/resources.js';
+import { TimeZoneQuery, zoneOf } from '../schemas/time-zone.js';
 
 const tags = ['matches'];
 
@@ -80,21 +82,25 @@ function* listPage(storage: Storage, query: Readonly<Record<string, unknown>>): 
     yield* mustExist(storage, 'teams', filter.teamIds ?? [filter.teamId], 'Team', 'team_id');
     yield* mustExist(storage, 'teams', [opponent_id], 'Team', 'opponent_id');
   }
-  return cachedJsonPageText(page.rows, list.page, page.hasMore, more);
+  const zone = zoneOf(query);
+  const rows = zone ? page.rows.map((json) => matchJsonInZone(json, zone)) : page.rows;
+  return cachedJsonPageText(rows, list.page, page.hasMore, more);
 }
 
-/** One match: `{"data":…}` around the JSON the runs stored, else its row's matchJson. */
-function* oneMatch(storage: Storage, id: string): Steps<string> {
-  const json = yield* wait(findMatchJson(storage, id));
-  if (json !== undefined) return `{"data":${json}}`;
-  const row = yield* wait(findMatch(storage, id));
-  if (!row) throw notFound('Match', id);
-  return `{"data":${matchJson(row)}}`;
+/** One match: `{"data":…}` around the JSON the runs stored, else its row's matchJson; in `zone` if asked. */
+function* oneMatch(storage: Storage, id: string, zone: string | undefined): Steps<string> {
+  let json = yield* wait(findMatchJson(storage, id));
+  if (json === undefined) {
+    const row = yield* wait(findMatch(storage, id));
+    if (!row) throw notFound('Match', id);
+    json = matchJson(row);
+  }
+  return `{"data":${zone ? matchJsonInZone(json, zone) : json}}`;
 }
 
 export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { storage }) => {
   const listAnswer: Answer = (_params, query) => run(listPage(storage, query));
-  const oneAnswer: Answer = (params) => run(oneMatch(storage, params.match_id!));
+  const oneAnswer: Answer = (params, query) => run(oneMatch(storage, params.match_id!, zoneOf(query)));
 
   app.get(
     '/football/matches',
@@ -108,7 +114,8 @@ export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { s
           'that does not exist answers 404. meta carries has_more instead of a total, so a page costs the ' +
           'same however large the archive is. team_id with opponent_id lists the two teams’ matches and ' +
           'adds their record to meta (head_to_head); updated_since lists the matches changed after an ' +
-          'instant, its cost growing with what changed then, and adds meta.next_updated_since.',
+          'instant, its cost growing with what changed then, and adds meta.next_updated_since. date picks ' +
+          'one local day and tz the zone it is a day in and starts_at is shown in (docs/api.md, "Time zones").',
         tags,
         querystring: MatchListQuery,
         response: {
@@ -127,8 +134,10 @@ export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { s
       schema: {
         summary: 'One match',
         tags,
+        description: 'tz gives starts_at in a time zone, as on the match list.',
         params: IdParams('match_id'),
-        response: { 200: Type.Object({ data: Match }), ...errorResponses(401, 403, 404, 429) },
+        querystring: Type.Object({ ...TimeZoneQuery }, { additionalProperties: false }),
+        response: { 200: Type.Object({ data: Match }), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     answerHandler(oneAnswer),

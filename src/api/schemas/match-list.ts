@@ -3,6 +3,7 @@ import { NO_CONTROL_CHARACTERS, Nullable, PageQuery, PaginationMeta } from './co
 import { MAX_LISTED } from '../../storage/repositories/match-list-query.js';
 import { IdListString, IdString } from './ids.js';
 import { MatchStatus } from './resources.js';
+import { TimeZoneQuery } from './time-zone.js';
 
 const day = (description: string) => Type.String({ format: 'date', description });
 const count = (description: string) => Type.Integer({ minimum: 0, description });
@@ -47,6 +48,14 @@ export const MatchListQuery = Type.Object(
     ),
     date_from: Type.Optional(day('Inclusive UTC date, YYYY-MM-DD')),
     date_to: Type.Optional(day('Inclusive UTC date, YYYY-MM-DD')),
+    date: Type.Optional(
+      day(
+        'One local day, YYYY-MM-DD, in tz (UTC by default): the matches kicking off from its first instant ' +
+          'there to the next day’s (23 or 25 hours on a daylight-saving day), and the date-only ones of that ' +
+          'date. Not with date_from or date_to (400), which stay UTC dates whatever tz is.',
+      ),
+    ),
+    ...TimeZoneQuery,
     updated_since: Type.Optional(
       Type.String({
         format: 'date-time',

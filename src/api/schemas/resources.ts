@@ -117,10 +117,14 @@ export const Match = Type.Object(
     id: Type.String({ description: 'prefix match_' }),
     competition: Reference,
     season: Reference,
-    starts_at: Type.String({ format: 'date-time' }),
+    starts_at: Type.String({
+      format: 'date-time',
+      description: 'The kick-off, in UTC (Z); with tz, the same instant with that zone’s offset then.',
+    }),
     starts_at_precision: Type.Union([Type.Literal('datetime'), Type.Literal('date')], {
       description:
-        '"date" when the source gave only a date: starts_at is then that date at 00:00:00Z and its time means nothing.',
+        '"date" when the source gave only a date: starts_at is then that date at 00:00:00Z (with tz, at ' +
+        '00:00:00 with the zone’s offset, the same date) and its time means nothing.',
     }),
     round: Nullable(Type.String()),
     status: MatchStatus,

@@ -22,6 +22,18 @@ export interface MatchFilter {
   dateTo?: string;
   /** Matches whose served fields changed after this instant: ISO 8601 in UTC with milliseconds, as logged. */
   changedAfter?: string;
+  /** A local day (`date`, in a time zone); not with dateFrom or dateTo. */
+  localDay?: LocalDay;
+}
+
+/**
+ * A day in a time zone: kick-offs with a time from its first instant to the next day's (instants spelled
+ * as stored), and date-only kick-offs on its date, whatever the zone.
+ */
+export interface LocalDay {
+  date: string;
+  from: string;
+  before: string;
 }
 
 /** The most values a list filter takes: each team is two index ranges merged, each competition one. */
@@ -47,6 +59,10 @@ export interface FilterParams extends Record<string, string | number | undefined
   startsFrom?: string;
   startsBefore?: string;
   changedAfter?: string;
+  /** A local day: its window (dayFrom, dayBefore) and date-only kick-offs' instant (dayDate). */
+  dayFrom?: string;
+  dayBefore?: string;
+  dayDate?: string;
 }
 
 /** The filters and a page of them. */
@@ -79,6 +95,21 @@ function valuesOf(params: FilterParams, name: string): string[] {
   return values;
 }
 
+/**
+ * A local day's kick-offs lie in [startsFrom, startsBefore), the window and its date's midnight UTC (a
+ * date-only kick-off's instant) together, at most a day and a half: the index range the read walks, which
+ * dayCondition then narrows to the day's.
+ */
+function localDayParams(params: FilterParams, day: LocalDay): void {
+  const midnight = `${day.date}T00:00:00Z`;
+  const afterMidnight = `${day.date}T00:00:01Z`;
+  params.startsFrom = day.from < midnight ? day.from : midnight;
+  params.startsBefore = day.before > afterMidnight ? day.before : afterMidnight;
+  params.dayFrom = day.from;
+  params.dayBefore = day.before;
+  params.dayDate = midnight;
+}
+
 export function filterParams(filter: MatchFilter): FilterParams {
   const { teamId, opponentId } = filter;
   const pair = teamId && opponentId ? ordered(teamId, opponentId) : undefined;
@@ -96,6 +127,7 @@ export function filterParams(filter: MatchFilter): FilterParams {
   };
   listed(params, 'competitionId', filter.competitionIds);
   if (!pair) listed(params, 'teamId', filter.teamIds);
+  if (filter.localDay) localDayParams(params, filter.localDay);
   return params;
 }
 
@@ -126,7 +158,20 @@ function otherFilters(params: FilterParams, competitions: readonly string[]): Co
   if (params.round) conditions.push(eb(servedRound, '=', params.round));
   if (params.startsFrom) conditions.push(eb('matches.starts_at', '>=', params.startsFrom));
   if (params.startsBefore) conditions.push(eb('matches.starts_at', '<', params.startsBefore));
+  if (params.dayDate) conditions.push(dayCondition(params));
   return conditions;
+}
+
+/** A local day's kick-offs: with a time, in its window; date-only, on its date (time_known: 1 or 0). */
+function dayCondition(params: FilterParams): Condition {
+  return eb.or([
+    eb.and([
+      eb('matches.time_known', '=', sql.lit(1)),
+      eb('matches.starts_at', '>=', params.dayFrom!),
+      eb('matches.starts_at', '<', params.dayBefore!),
+    ]),
+    eb.and([eb('matches.time_known', '=', sql.lit(0)), eb('matches.starts_at', '=', params.dayDate!)]),
+  ]);
 }
 
 // Spelled as migration 0013 indexes them: a pairing's two teams, in ID order whichever is at home.

@@ -13,8 +13,8 @@ const run = promisify(execFile);
 const PROJECT = path.resolve(import.meta.dirname, '../../..');
 
 /**
- * What a client developer would write with the generated types and openapi-fetch: three calls, the
- * defaulted parameters left out, answers, errors and headers used as typed. The @ts-expect-error lines
+ * What a client developer would write with the generated types and openapi-fetch: calls of four routes,
+ * the defaulted parameters left out, answers, errors and headers used as typed. The @ts-expect-error lines
  * are calls the document forbids: tsc fails if one of them type-checks.
  */
 const PROGRAM = `
@@ -45,6 +45,18 @@ export async function teamName(teamId: string): Promise<string | undefined> {
   return data?.data.name;
 }
 
+export async function localDay(date: string, tz: string): Promise<string[]> {
+  const { data } = await client.GET('${API}/football/matches', { params: { query: { date, tz } } });
+  return (data?.data ?? []).map((match) => match.starts_at);
+}
+
+export async function kickOffIn(matchId: string, tz: string): Promise<string | undefined> {
+  const { data } = await client.GET('${API}/football/matches/{match_id}', {
+    params: { path: { match_id: matchId }, query: { tz } },
+  });
+  return data?.data.starts_at;
+}
+
 export async function competitionCount(): Promise<number> {
   const { data, error } = await client.GET('${API}/football/competitions');
   if (error) return 0;
@@ -56,6 +68,8 @@ export async function forbidden(): Promise<void> {
   await client.GET('${API}/football/teams/{team_id}', {});
   // @ts-expect-error status takes the documented values only
   await client.GET('${API}/football/matches', { params: { query: { status: 'played' } } });
+  // @ts-expect-error a local day is one date, not a number
+  await client.GET('${API}/football/matches', { params: { query: { date: 20260611 } } });
   // @ts-expect-error a match has no such field
   await lastResults('team_x').then((matches) => matches[0]?.home_team.goals);
 }
@@ -75,7 +89,7 @@ const TSCONFIG = {
   files: ['touchline.ts', 'client.ts'],
 };
 
-test('a TypeScript client generated from the document type-checks a program calling three routes', async (t) => {
+test('a TypeScript client generated from the document type-checks a program calling four routes', async (t) => {
   const { app } = await buildTestApp(t);
   const document = (await app.inject({ url: `${API}/openapi.json` })).json();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-client-'));
