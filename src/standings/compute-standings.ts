@@ -1,4 +1,4 @@
-import { outcomeOf, rank, type Result, type Tally } from './tiebreak.js';
+import { outcomeOf, rank, type Points, type Result, type Tally } from './tiebreak.js';
 import type { AwardedResult, PointsAdjustment, SplitGroup, TableRules, TableSplit } from './table-rules.js';
 import { tableStage } from './table-stages.js';
 
@@ -48,6 +48,38 @@ export interface SeasonInput {
   /** This season's adjustments, their teams resolved to IDs. */
   points: ReadonlyArray<PointsAdjustment & { teamId: string }>;
   awarded: ReadonlyArray<AwardedResult & { homeId: string; awayId: string }>;
+  /** A view of the table other than the whole one: see TableView. */
+  view?: TableView;
+  /**
+   * The table as it stood at the end of this UTC day (YYYY-MM-DD): later matches are not counted, but
+   * their teams keep their rows (with zeros before a first result) and the season's groups stay the same.
+   */
+  asOf?: string;
+}
+
+/**
+ * A table of some of the counted results: each team's home matches, its away matches, or its last
+ * `last` matches (a form table). Ranked with the same points, ranking and tiebreakers (head-to-head over
+ * the results the view counts); no points adjustment applies (they are not per match), and a league's
+ * split is not (the view ranks all its clubs in one table, every phase's matches counted).
+ */
+export type TableView = { side: 'home' | 'away' } | { last: number };
+
+/** Which results a view counts for each team; undefined counts every result for both of its teams. */
+function creditedBy(view: TableView | undefined, results: Group['results']): Points['credited'] {
+  if (view === undefined) return undefined;
+  if ('side' in view)
+    return view.side === 'home' ? (r, team) => r.home === team : (r, team) => r.away === team;
+  const recent = new Map<string, Set<Result>>();
+  for (let i = results.length - 1; i >= 0; i -= 1) {
+    const r = results[i]!;
+    for (const team of [r.home, r.away]) {
+      const mine = recent.get(team) ?? new Set<Result>();
+      if (mine.size < view.last) mine.add(r);
+      recent.set(team, mine);
+    }
+  }
+  return (r, team) => recent.get(team)?.has(r) ?? false;
 }
 
 interface Group {
@@ -75,7 +107,9 @@ const hasScore = (match: SeasonMatch): match is SeasonMatch & { homeGoals: numbe
  * Counted: finished with a score, or awarded: with the awarded score, or (a win awarded with the goals
  * kept) with the stored goals and the awarded winner. Postponed, cancelled and unplayed matches are not.
  */
-function counted(match: SeasonMatch, awarded: SeasonInput['awarded']): Result | undefined {
+function counted(match: SeasonMatch, input: SeasonInput): Result | undefined {
+  const { awarded, asOf } = input;
+  if (asOf !== undefined && match.startsAt.slice(0, 10) > asOf) return undefined;
   const { home, away } = match;
   const award = awardOf(match, awarded);
   if (award && 'winner' in award) {
@@ -107,7 +141,7 @@ function appliedAwards(input: SeasonInput): AppliedAward[] {
   const out: AppliedAward[] = [];
   for (const match of input.matches) {
     const award = awardOf(match, input.awarded);
-    const result = award && counted(match, input.awarded);
+    const result = award && counted(match, input);
     if (!award || !result) continue;
     out.push({
       home: match.home,
@@ -179,7 +213,7 @@ function groupsOf(input: SeasonInput): { groups: Group[]; split: boolean; later:
     const stage = tableStage(match.stage, match.round, input.league);
     if (stage.kind === 'split') {
       split = true;
-      const result = counted(match, input.awarded);
+      const result = counted(match, input);
       if (result) later.push({ ...result, startsAt: match.startsAt });
     }
     if (stage.kind === 'table') placed.push({ match, label: stage.group });
@@ -214,7 +248,7 @@ function groupsOf(input: SeasonInput): { groups: Group[]; split: boolean; later:
     }
     group.teams.add(match.home);
     group.teams.add(match.away);
-    const result = counted(match, input.awarded);
+    const result = counted(match, input);
     if (result) group.results.push({ ...result, startsAt: match.startsAt });
   }
   const groups = [...byLabel.values()].sort((a, b) => {
@@ -230,9 +264,9 @@ function groupsOf(input: SeasonInput): { groups: Group[]; split: boolean; later:
   return { groups, split, later };
 }
 
-function formOf(team: string, results: Group['results']): string | null {
+function formOf(team: string, results: Group['results'], credited?: Points['credited']): string | null {
   const letters = results
-    .filter((r) => r.home === team || r.away === team)
+    .filter((r) => (r.home === team || r.away === team) && (credited === undefined || credited(r, team)))
     .slice(-5)
     .map((r) => {
       const outcome = outcomeOf(r);
@@ -242,6 +276,9 @@ function formOf(team: string, results: Group['results']): string | null {
   return letters.length > 0 ? letters.join('') : null;
 }
 
+const byKickOff = (results: Group['results']) =>
+  results.sort((a, b) => (a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : 0));
+
 /** One row of a table, from a team's tally and its points. */
 function rowOf(
   position: number,
@@ -250,6 +287,7 @@ function rowOf(
   t: Tally,
   points: number,
   results: Group['results'],
+  credited?: Points['credited'],
 ): ComputedRow {
   return {
     position,
@@ -263,7 +301,7 @@ function rowOf(
     goalsAgainst: t.goalsAgainst,
     goalDifference: t.goalsFor - t.goalsAgainst,
     points,
-    form: formOf(team, results),
+    form: formOf(team, results, credited),
   };
 }
 
@@ -393,24 +431,29 @@ export function computeStandings(input: SeasonInput): {
   for (const group of groups) {
     const teams = input.teamOrder.filter((team) => group.teams.has(team));
     const bonus = new Map<string, number>();
-    const adjustments = input.points.filter((a) => group.teams.has(a.teamId));
+    const adjustments = input.view ? [] : input.points.filter((a) => group.teams.has(a.teamId));
     for (const adjustment of adjustments) {
       bonus.set(adjustment.teamId, (bonus.get(adjustment.teamId) ?? 0) + adjustment.points);
       const { teamId, points, reason, reference } = adjustment;
       applied.set(adjustment, { team: teamId, points, reason, reference });
     }
     const rule = input.rules.split;
-    if (group.label === null && input.league && rule && splitReached(rule, group, teams, split)) {
+    const splitCounts =
+      group.label === null && input.league && rule && splitReached(rule, group, teams, split);
+    if (splitCounts && !input.view) {
       rows.push(...splitTable(rule, group, teams, later, input, adjustments));
       splitApplied = rule;
       continue;
     }
-    const label = group.label === null && split ? 'Regular season' : group.label;
+    // A view of a league past its split counts every phase's results, as the whole table does, in one table.
+    const results = splitCounts ? byKickOff([...group.results, ...later]) : group.results;
+    const label = group.label === null && split && !splitCounts ? 'Regular season' : group.label;
+    const viewScoring = { ...scoring, credited: creditedBy(input.view, results) };
     const ranking = input.rules.ranking ?? 'points';
     const { order, tallies } = rank(
       teams,
-      group.results,
-      scoring,
+      results,
+      viewScoring,
       input.rules.tiebreakers,
       bonus,
       undefined,
@@ -418,7 +461,8 @@ export function computeStandings(input: SeasonInput): {
     );
     order.forEach((team, index) => {
       const t = tallies.get(team)!;
-      rows.push(rowOf(index + 1, label, team, t, t.points + (bonus.get(team) ?? 0), group.results));
+      const points = t.points + (bonus.get(team) ?? 0);
+      rows.push(rowOf(index + 1, label, team, t, points, results, viewScoring.credited));
     });
   }
   return { rows, applied: [...applied.values()], awards: appliedAwards(input), split: splitApplied };

@@ -258,5 +258,9 @@ export const AwardedWinSchema = Type.Object(
 export const AwardedResultSchema = Type.Union([AwardedScoreSchema, AwardedWinSchema]);
 export type AwardedResult = Frozen<Static<typeof AwardedResultSchema>>;
 
-export const TableAdjustmentSchema = Type.Union([PointsAdjustmentSchema, AwardedScoreSchema, AwardedWinSchema]);
+export const TableAdjustmentSchema = Type.Union([
+  PointsAdjustmentSchema,
+  AwardedScoreSchema,
+  AwardedWinSchema,
+]);
 export type TableAdjustment = Frozen<Static<typeof TableAdjustmentSchema>>;

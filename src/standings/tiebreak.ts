@@ -31,6 +31,11 @@ export interface Tally {
 export interface Points {
   win: number;
   draw: number;
+  /**
+   * Which of a result's two teams it counts for: both when absent; one side in a home or away table, a
+   * team's last matches only in a form table (the other team's tally skips it).
+   */
+  credited?: (r: Result, team: string) => boolean;
 }
 
 const EMPTY: Readonly<Tally> = {
@@ -50,9 +55,10 @@ function tally(teams: readonly string[], results: readonly Result[], scoring: Po
   // A result counts for each of its teams that is ranked here: a group after a split counts its clubs'
   // first-phase matches against the other groups' clubs too.
   const none: Tally = { ...EMPTY };
+  const credited = scoring.credited ?? (() => true);
   for (const r of results) {
-    const home = out.get(r.home) ?? none;
-    const away = out.get(r.away) ?? none;
+    const home = (credited(r, r.home) && out.get(r.home)) || none;
+    const away = (credited(r, r.away) && out.get(r.away)) || none;
     home.played += 1;
     away.played += 1;
     home.goalsFor += r.homeGoals;

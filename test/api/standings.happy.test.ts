@@ -40,6 +40,7 @@ test('standings computed from the results', async (t) => {
         'season',
         'coverage',
         'basis',
+        'view',
         'rules',
         'adjustments',
         'awarded_results',

@@ -10,7 +10,7 @@ import {
   type SeasonRow,
 } from '../../storage/repositories/competition.repository.js';
 import { foldText } from '../../text/fold.js';
-import { notFound } from '../errors/catalogue.js';
+import { ApiError, invalidParameter, notFound } from '../errors/catalogue.js';
 import { toCompetition, toSeason } from '../mappers.js';
 import { attributionsFor } from '../../provenance/sources.js';
 import { answerHandler, countedPageMeta, type Answer, type RouteDeps } from '../route-context.js';
@@ -24,7 +24,8 @@ import {
 import { IdParams } from '../schemas/ids.js';
 import { CompetitionStandings } from '../schemas/details.js';
 import { Competition, Season } from '../schemas/resources.js';
-import type { SeasonTable, StandingsBook } from '../standings/season-standings.js';
+import type { SeasonTable, StandingsBook, StandingsView } from '../standings/season-standings.js';
+import { DEFAULT_FORM_MATCHES, StandingsViewQuery } from '../schemas/standings-view.js';
 
 const tags = ['competitions'];
 
@@ -39,6 +40,7 @@ function standingsAnswer(competition: CompetitionRow, season: SeasonRow, table: 
       season: { id: season.id, name: season.name },
       coverage: { standings_available: competition.table_season_count > 0 },
       basis: table.basis,
+      view: table.view,
       rules: table.rules,
       adjustments: table.adjustments,
       awarded_results: table.awarded_results,
@@ -48,12 +50,21 @@ function standingsAnswer(competition: CompetitionRow, season: SeasonRow, table: 
   };
 }
 
+/** The table a validated standings query asks for; a 400 for `last` without view=form. */
+function standingsView(query: Readonly<Record<string, unknown>>): StandingsView | ApiError {
+  const { view, last, date } = query as { view?: StandingsView['table']; last?: number; date?: string };
+  const table = view ?? 'total';
+  if (last !== undefined && table !== 'form') return invalidParameter('last', 'last needs view=form');
+  return { table, last: table === 'form' ? (last ?? DEFAULT_FORM_MATCHES) : null, asOf: date ?? null };
+}
+
 /** A season's standings answer: the competition and its season, then its table (published or computed). */
 function* seasonStandings(
   storage: Storage,
   standings: StandingsBook,
   competitionId: string,
   seasonId: string,
+  view: StandingsView,
 ): Steps<string> {
   const competition = yield* wait(findCompetition(storage, competitionId));
   if (!competition) throw notFound('Competition', competitionId);
@@ -61,7 +72,7 @@ function* seasonStandings(
   if (!season || season.competition_id !== competition.id) {
     throw notFound(`Season of competition ${competition.id}`, seasonId);
   }
-  const table = yield* wait(standings.season(competition, season));
+  const table = yield* wait(standings.season(competition, season, view));
   return JSON.stringify(standingsAnswer(competition, season, table));
 }
 
@@ -69,8 +80,11 @@ export const competitionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
   app,
   { db, storage, standings },
 ) => {
-  const standingsOf: Answer = (params) =>
-    run(seasonStandings(storage, standings, params.competition_id!, params.season_id!));
+  const standingsOf: Answer = (params, query) => {
+    const view = standingsView(query);
+    if (view instanceof ApiError) throw view;
+    return run(seasonStandings(storage, standings, params.competition_id!, params.season_id!, view));
+  };
 
   const competitionOr404 = async (id: string) => {
     const row = await findCompetition(storage, id);
@@ -164,7 +178,8 @@ export const competitionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
           'coverage.standings_available false means no season of this competition has a table.',
         tags,
         params: IdParams('competition_id', 'season_id'),
-        response: { 200: CompetitionStandings, ...errorResponses(401, 403, 404, 429) },
+        querystring: StandingsViewQuery,
+        response: { 200: CompetitionStandings, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     answerHandler(standingsOf),

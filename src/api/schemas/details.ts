@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, Reference } from './common.js';
+import { StandingsViewOut } from './standings-view.js';
 import { MatchStatus } from './resources.js';
 import { PlayerRef, TimelineEvent } from '../../vocabulary/timeline-event.js';
 
@@ -263,7 +264,8 @@ const AwardedResult = Type.Object(
     date: Type.String({ format: 'date', description: 'The UTC date of the match' }),
     stored_score: Nullable(
       Type.Object(Goals.properties, {
-        description: 'The score the match shows (as played, or as its source gives it); null when it has none',
+        description:
+          'The score the match shows (as played, or as its source gives it); null when it has none',
       }),
     ),
     counted_score: Type.Object(Goals.properties, {
@@ -293,6 +295,7 @@ export const CompetitionStandings = Type.Object(
       season: Reference,
       coverage: Type.Object({ standings_available: Type.Boolean() }),
       basis: TableBasis,
+      view: StandingsViewOut,
       rules: TableRules,
       adjustments: Type.Array(TableAdjustment, { description: 'Applied to a computed table' }),
       awarded_results: Type.Array(AwardedResult, {

@@ -3,7 +3,7 @@ import type { DatasetGeneration } from '../../cache/dataset-generation.js';
 import { TABLE_ADJUSTMENTS } from '../../standings/adjustments.js';
 import { rulesFor } from '../../standings/competition-rules.js';
 import { zonesFor } from '../../standings/competition-zones.js';
-import { computeStandings } from '../../standings/compute-standings.js';
+import { computeStandings, type TableView } from '../../standings/compute-standings.js';
 import type { AwardedResult, PointsAdjustment, TableRules, TableSplit } from '../../standings/table-rules.js';
 import type { Ranking } from '../../standings/tiebreak.js';
 import { zoneDescriptions } from '../../standings/table-zones.js';
@@ -22,8 +22,32 @@ import { toStandingRow } from '../mappers.js';
 export type StandingRowOut = ReturnType<typeof toStandingRow>;
 
 /** A season's table as the API serves it: published where a source publishes one, else computed. */
+/**
+ * Which table of a season is asked for: the whole one, or each team's home, away or last `last` matches;
+ * as it stood at the end of a UTC day (`asOf`), or now. The default is the whole table now.
+ */
+export interface StandingsView {
+  table: 'total' | 'home' | 'away' | 'form';
+  /** With `form`: how many of each team's latest matches count. */
+  last: number | null;
+  /** A UTC date, YYYY-MM-DD: only matches that kicked off on or before it count. */
+  asOf: string | null;
+}
+
+export const WHOLE_TABLE: Readonly<StandingsView> = Object.freeze({ table: 'total', last: null, asOf: null });
+
+const isWhole = (view: StandingsView) => view.table === 'total' && view.asOf === null;
+
+function tableViewOf(view: StandingsView): TableView | undefined {
+  if (view.table === 'home' || view.table === 'away') return { side: view.table };
+  if (view.table === 'form') return { last: view.last! };
+  return undefined;
+}
+
 export interface SeasonTable {
   basis: 'published' | 'computed' | null;
+  /** The view the rows are (StandingsView, named as the query names it). */
+  view: { type: StandingsView['table']; last: number | null; date: string | null };
   rules: {
     known: boolean;
     points_for_win: number;
@@ -112,6 +136,7 @@ function publishedTable(rows: readonly StandingRowWithNames[]): SeasonTable | un
   if (published.length === 0) return undefined;
   return {
     basis: 'published',
+    view: { type: 'total', last: null, date: null },
     rules: null,
     adjustments: [],
     awarded_results: [],
@@ -137,7 +162,14 @@ export class StandingsBook {
    * The season's table: at once when it is published (and storage answers at once) or computed already
    * for the current version, else once computed.
    */
-  season(competition: CompetitionRow, season: SeasonRow): Maybe<SeasonTable> {
+  season(
+    competition: CompetitionRow,
+    season: SeasonRow,
+    view: StandingsView = WHOLE_TABLE,
+  ): Maybe<SeasonTable> {
+    // A view other than the whole table now is computed when asked, published season or not (the
+    // response cache keeps its answer per URL); only the whole table is kept here.
+    if (!isWhole(view)) return computeSeasonTable(this.storage.db, competition, season, view);
     const rows = competition.standing_count > 0 ? seasonStandings(this.storage, season.id) : [];
     return then(rows, (rows) => {
       // Read before the results: a change committed meanwhile leaves the table keyed on the older version.
@@ -170,6 +202,7 @@ export async function computeSeasonTable(
   db: Kysely<Database>,
   competition: CompetitionRow,
   season: SeasonRow,
+  view: StandingsView = WHOLE_TABLE,
 ): Promise<SeasonTable> {
   const [results, teams] = await Promise.all([seasonResults(db, season.id), seasonTeamNames(db, season.id)]);
   const { rules, known } = rulesFor(competition.code, season.key);
@@ -206,13 +239,18 @@ export async function computeSeasonTable(
     rules,
     points,
     awarded,
+    view: tableViewOf(view),
+    asOf: view.asOf ?? undefined,
   });
   const zones = zonesFor(competition.code, season.key);
   const reserves = new Set(zones.reserveTeams.flatMap((name) => (idOf.has(name) ? [idOf.get(name)!] : [])));
   const descriptions = zoneDescriptions(rows, zones.era, (id) => reserves.has(id));
   const team = (id: string) => ({ id, name: names.get(id)! });
+  // Zones describe where the whole table puts a team; a home, away or form table decides nothing.
+  const zoned = view.table === 'total';
   return {
     basis: rows.length > 0 ? 'computed' : null,
+    view: { type: view.table, last: view.last, date: view.asOf },
     rules: rows.length > 0 ? rulesOut(rules, known, split) : null,
     adjustments: applied.map((a) => ({
       team: team(a.team),
@@ -245,7 +283,7 @@ export async function computeSeasonTable(
       goal_difference: r.goalDifference,
       points: r.points,
       form: r.form,
-      description: descriptions[index] ?? null,
+      description: zoned ? (descriptions[index] ?? null) : null,
     })),
   };
 }

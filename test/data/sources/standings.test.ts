@@ -292,6 +292,118 @@ describe('sources: league tables computed from the stored results', () => {
     assert.ok(table.adjustments.every((a) => !['Olympique Lyonnais', 'SC Bastia'].includes(a.team.name)));
   });
 
+  it('adds home and away up to the whole table, and ends as of its last day on the whole table, in every season (issue 42)', async (t) => {
+    if (!needsSharedData(t)) return;
+    const seasons = await real.storage.db
+      .selectFrom('seasons')
+      .innerJoin('competitions', 'competitions.id', 'seasons.competition_id')
+      .selectAll('seasons')
+      .select((eb) =>
+        eb
+          .selectFrom('matches')
+          .select((m) => m.fn.max('starts_at').as('last'))
+          .whereRef('matches.season_id', '=', 'seasons.id')
+          .as('last_kick_off'),
+      )
+      .execute();
+    const competitions = new Map(
+      (await real.storage.db.selectFrom('competitions').selectAll().execute()).map((c) => [c.id, c]),
+    );
+    const view = (table: 'home' | 'away') => ({ table, last: null, asOf: null });
+    let checked = 0;
+    for (const s of seasons) {
+      const competition = competitions.get(s.competition_id)!;
+      const total = await computeSeasonTable(real.storage.db, competition, s);
+      if (total.rows.length === 0) continue;
+      const home = await computeSeasonTable(real.storage.db, competition, s, view('home'));
+      const away = await computeSeasonTable(real.storage.db, competition, s, view('away'));
+      // A split league's views are one table; otherwise each group (a stage's, a tournament's) is its own.
+      const split = total.rules?.split !== undefined;
+      const keyOf = (r: Row) => (split ? r.team.id : `${r.group} ${r.team.id}`);
+      const h = new Map(home.rows.map((r) => [keyOf(r), r]));
+      const a = new Map(away.rows.map((r) => [keyOf(r), r]));
+      const adjusted = new Map<string, number>();
+      for (const adj of total.adjustments)
+        adjusted.set(adj.team.id, (adjusted.get(adj.team.id) ?? 0) + adj.points);
+      const what = `${competition.code} ${s.key}`;
+      for (const row of total.rows) {
+        const [hr, ar] = [h.get(keyOf(row)), a.get(keyOf(row))];
+        assert.ok(hr && ar, `${what} ${row.team.name} in both views`);
+        for (const f of ['played', 'won', 'drawn', 'lost', 'goals_for', 'goals_against'] as const) {
+          assert.equal(hr[f] + ar[f], row[f], `${what} ${row.team.name} ${f}`);
+        }
+        if (!split) {
+          assert.equal(
+            hr.points + ar.points + (adjusted.get(row.team.id) ?? 0),
+            row.points,
+            `${what} ${row.team.name}`,
+          );
+        }
+      }
+      const lastDay = String(s.last_kick_off).slice(0, 10);
+      const asOfEnd = await computeSeasonTable(real.storage.db, competition, s, {
+        table: 'total',
+        last: null,
+        asOf: lastDay,
+      });
+      assert.deepEqual(asOfEnd.rows, total.rows, `${what} as of ${lastDay}`);
+      checked += 1;
+    }
+    assert.ok(checked >= 300, `${checked} seasons checked`);
+  });
+
+  it('gives the form table of the last 6 matches of Premier League 2023-24 as a recount of the stored results', async (t) => {
+    if (!needsSharedData(t)) return;
+    const { competition, season: s } = await season('en.1', '2023-24');
+    const form = await computeSeasonTable(real.storage.db, competition, s, {
+      table: 'form',
+      last: 6,
+      asOf: null,
+    });
+    const matches = await real.storage.db
+      .selectFrom('matches')
+      .select(['home_team_id', 'away_team_id', 'home_score', 'away_score', 'starts_at'])
+      .where('season_id', '=', s.id)
+      .where('status', '=', 'finished')
+      .orderBy('starts_at', 'desc')
+      .execute();
+    const recount = new Map<
+      string,
+      { played: number; won: number; drawn: number; lost: number; gf: number; ga: number }
+    >();
+    for (const m of matches) {
+      for (const [team, mine, theirs] of [
+        [m.home_team_id, m.home_score!, m.away_score!],
+        [m.away_team_id, m.away_score!, m.home_score!],
+      ] as const) {
+        const r = recount.get(team) ?? { played: 0, won: 0, drawn: 0, lost: 0, gf: 0, ga: 0 };
+        if (r.played === 6) continue;
+        r.played += 1;
+        r.gf += mine;
+        r.ga += theirs;
+        if (mine > theirs) r.won += 1;
+        else if (mine < theirs) r.lost += 1;
+        else r.drawn += 1;
+        recount.set(team, r);
+      }
+    }
+    assert.equal(form.rows.length, 20);
+    for (const row of form.rows) {
+      const r = recount.get(row.team.id)!;
+      assert.deepEqual(
+        [row.played, row.won, row.drawn, row.lost, row.goals_for, row.goals_against, row.points],
+        [r.played, r.won, r.drawn, r.lost, r.gf, r.ga, 3 * r.won + r.drawn],
+        row.team.name,
+      );
+    }
+    const points = form.rows.map((r) => r.points);
+    assert.deepEqual(
+      points,
+      [...points].sort((x, y) => y - x),
+    );
+    assert.ok(form.rows.every((r) => r.description === null && r.form?.length === 5));
+  });
+
   it('ranks a league that split by its groups: Austria halved (as published), Scotland kept', async (t) => {
     if (!needsSharedData(t)) return;
     const rows = async (code: string, key: string) => {
