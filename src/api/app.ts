@@ -37,6 +37,7 @@ import { matchDetailRoutes } from './routes/match-details.js';
 import { matchRoutes } from './routes/matches.js';
 import { openapiRoute } from './routes/openapi.js';
 import { teamRoutes } from './routes/teams.js';
+import { teamStatisticsRoutes } from './routes/team-statistics.js';
 import { liveStreamRoutes } from './routes/live-stream.js';
 import { openLiveFeed, type LiveStreams } from '../stream/live-feed.js';
 import { readStreamConfig } from '../config/stream-config.js';
@@ -99,6 +100,7 @@ export const ROUTES: readonly RoutePlugin[] = [
   matchRoutes,
   matchDetailRoutes,
   teamRoutes,
+  teamStatisticsRoutes,
   changeRoutes,
 ];
 

@@ -13,6 +13,8 @@ export interface SeasonMatch {
   round: string | null;
   /** ISO kick-off; its first ten characters are the date. */
   startsAt: string;
+  /** The stored match, where the caller needs to find it again (a team's season statistics). */
+  id?: string;
 }
 
 export interface ComputedRow {
@@ -86,8 +88,8 @@ interface Group {
   label: string | null;
   firstKickOff: string;
   teams: Set<string>;
-  /** Counted results in kick-off order. */
-  results: Array<Result & { startsAt: string }>;
+  /** Counted results in kick-off order, each with its match. */
+  results: Array<Result & { startsAt: string; match: SeasonMatch }>;
 }
 
 type Award = SeasonInput['awarded'][number];
@@ -214,7 +216,7 @@ function groupsOf(input: SeasonInput): { groups: Group[]; split: boolean; later:
     if (stage.kind === 'split') {
       split = true;
       const result = counted(match, input);
-      if (result) later.push({ ...result, startsAt: match.startsAt });
+      if (result) later.push({ ...result, startsAt: match.startsAt, match });
     }
     if (stage.kind === 'table') placed.push({ match, label: stage.group });
     if (stage.kind === 'unnamed-group') {
@@ -249,7 +251,7 @@ function groupsOf(input: SeasonInput): { groups: Group[]; split: boolean; later:
     group.teams.add(match.home);
     group.teams.add(match.away);
     const result = counted(match, input);
-    if (result) group.results.push({ ...result, startsAt: match.startsAt });
+    if (result) group.results.push({ ...result, startsAt: match.startsAt, match });
   }
   const groups = [...byLabel.values()].sort((a, b) => {
     if (a.label === null || b.label === null) return a.label === null ? -1 : 1;
@@ -407,6 +409,27 @@ function splitTable(
     offset += size;
   }
   return rows;
+}
+
+/** A result a season's table counts, with its kick-off and its match. */
+export type CountedResult = Group['results'][number];
+
+/**
+ * The results the season's tables count for `team`, in kick-off order: those of its groups and, once a
+ * split its rules describe is reached, of the later phase, as computeStandings counts them (the
+ * `asOf` day included; `view` ignored).
+ */
+export function countedResultsOf(input: SeasonInput, team: string): CountedResult[] {
+  const { groups, split, later } = groupsOf(input);
+  const mine = (r: CountedResult) => r.home === team || r.away === team;
+  const out = groups.flatMap((group) => group.results.filter(mine));
+  const rule = input.rules.split;
+  const league = groups.find((g) => g.label === null && g.teams.has(team));
+  if (league && input.league && rule) {
+    const teams = input.teamOrder.filter((t) => league.teams.has(t));
+    if (splitReached(rule, league, teams, split)) out.push(...later.filter(mine));
+  }
+  return byKickOff(out);
 }
 
 /**

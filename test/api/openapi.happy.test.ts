@@ -26,7 +26,12 @@ const CONTRACT_PATHS = [
 ].map((p) => `${API}${p}`);
 
 /** Touchline's own routes, beyond the contract's (documented in docs/api.md). */
-const OWN_PATHS = ['/account', '/football/changes', '/football/live/stream'].map((p) => `${API}${p}`);
+const OWN_PATHS = [
+  '/account',
+  '/football/changes',
+  '/football/live/stream',
+  '/football/teams/{team_id}/statistics',
+].map((p) => `${API}${p}`);
 /** Touchline's routes that are not GETs: the stream tokens of browsers (docs/live-stream.md). */
 const POST_PATHS = ['/football/live/stream-tokens'].map((p) => `${API}${p}`);
 

@@ -3,7 +3,12 @@ import type { DatasetGeneration } from '../../cache/dataset-generation.js';
 import { TABLE_ADJUSTMENTS } from '../../standings/adjustments.js';
 import { rulesFor } from '../../standings/competition-rules.js';
 import { zonesFor } from '../../standings/competition-zones.js';
-import { computeStandings, type TableView } from '../../standings/compute-standings.js';
+import {
+  computeStandings,
+  countedResultsOf,
+  type SeasonInput,
+  type TableView,
+} from '../../standings/compute-standings.js';
 import type { AwardedResult, PointsAdjustment, TableRules, TableSplit } from '../../standings/table-rules.js';
 import type { Ranking } from '../../standings/tiebreak.js';
 import { zoneDescriptions } from '../../standings/table-zones.js';
@@ -197,13 +202,8 @@ export class StandingsBook {
   }
 }
 
-/** A season's table computed from its stored results, whether or not a source publishes one. */
-export async function computeSeasonTable(
-  db: Kysely<Database>,
-  competition: CompetitionRow,
-  season: SeasonRow,
-  view: StandingsView = WHOLE_TABLE,
-): Promise<SeasonTable> {
+/** What a season's tables are computed from: its results, its teams, its rules and adjustments. */
+async function seasonComputation(db: Kysely<Database>, competition: CompetitionRow, season: SeasonRow) {
   const [results, teams] = await Promise.all([seasonResults(db, season.id), seasonTeamNames(db, season.id)]);
   const { rules, known } = rulesFor(competition.code, season.key);
   const names = new Map(teams.map((t) => [t.id, t.name]));
@@ -223,8 +223,9 @@ export async function computeSeasonTable(
   const teamOrder = teams
     .map((t) => t.id)
     .sort((a, b) => (names.get(a)! < names.get(b)! ? -1 : names.get(a)! > names.get(b)! ? 1 : 0));
-  const { rows, applied, awards, split } = computeStandings({
+  const input: SeasonInput = {
     matches: results.map((m) => ({
+      id: m.id,
       home: m.home_team_id,
       away: m.away_team_id,
       status: m.status,
@@ -239,6 +240,34 @@ export async function computeSeasonTable(
     rules,
     points,
     awarded,
+  };
+  return { results, names, idOf, known, input };
+}
+
+/** The results the season's tables count for a team, as computed tables count them, with their matches. */
+export async function teamSeasonResults(
+  db: Kysely<Database>,
+  competition: CompetitionRow,
+  season: SeasonRow,
+  teamId: string,
+) {
+  const { results, input, names } = await seasonComputation(db, competition, season);
+  const localDates = new Map(results.map((m) => [m.id, m.local_date]));
+  const sources = new Set(results.flatMap((m) => (m.source ? [m.source] : [])));
+  return { counted: countedResultsOf(input, teamId), localDates, names, sources, plays: names.has(teamId) };
+}
+
+/** A season's table computed from its stored results, whether or not a source publishes one. */
+export async function computeSeasonTable(
+  db: Kysely<Database>,
+  competition: CompetitionRow,
+  season: SeasonRow,
+  view: StandingsView = WHOLE_TABLE,
+): Promise<SeasonTable> {
+  const { results, names, idOf, known, input } = await seasonComputation(db, competition, season);
+  const { rules } = input;
+  const { rows, applied, awards, split } = computeStandings({
+    ...input,
     view: tableViewOf(view),
     asOf: view.asOf ?? undefined,
   });

@@ -6,6 +6,8 @@ export async function seasonResults(db: Kysely<Database>, seasonId: string) {
   return db
     .selectFrom('matches')
     .select([
+      'id',
+      'local_date',
       'home_team_id',
       'away_team_id',
       'status',
@@ -62,5 +64,27 @@ export async function teamSeasons(db: Kysely<Database>, teamId: string) {
       ),
     )
     .orderBy('seasons.key', 'desc')
+    .execute();
+}
+
+/** The team statistics rows of `team`'s matches on `dates` (its own and its opponents'), any source. */
+export async function teamStatsOn(db: Kysely<Database>, team: string, dates: readonly string[]) {
+  if (dates.length === 0) return [];
+  return db
+    .selectFrom('match_team_stats')
+    .select(['team_id', 'opponent_team_id', 'match_date', 'corners', 'shots_total', 'shots_on_target'])
+    .select(['yellow_cards', 'red_cards', 'source'])
+    .where((eb) => eb.or([eb('team_id', '=', team), eb('opponent_team_id', '=', team)]))
+    .where('match_date', 'in', [...dates])
+    .execute();
+}
+
+/** The timeline events of `matchIds`: their match, type, team and source (a team's penalties, cards). */
+export async function timelineEventsIn(db: Kysely<Database>, matchIds: readonly string[]) {
+  if (matchIds.length === 0) return [];
+  return db
+    .selectFrom('match_events')
+    .select(['match_id', 'type', 'team_id', 'source'])
+    .where('match_id', 'in', [...matchIds])
     .execute();
 }

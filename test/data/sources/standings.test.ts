@@ -404,6 +404,48 @@ describe('sources: league tables computed from the stored results', () => {
     assert.ok(form.rows.every((r) => r.description === null && r.form?.length === 5));
   });
 
+  it('gives each team’s season statistics the totals of its table row (issue 42)', async (t) => {
+    if (!needsSharedData(t)) return;
+    type Stats = {
+      data: {
+        matches: Record<string, number>;
+        home: Record<string, number>;
+        away: Record<string, number>;
+        table: { points: number } | null;
+      };
+    };
+    let teams = 0;
+    for (const [code, key] of [
+      ['en.1', '2023-24'],
+      ['en.1', '2024-25'],
+      ['fifa.wc', '2022'],
+      ['at.1', '2022-23'],
+      ['fr.1', '2016-17'],
+    ] as const) {
+      const { competition, season: s } = await season(code, key);
+      const table = await computeSeasonTable(real.storage.db, competition, s);
+      const byTeam = new Map<string, Row[]>();
+      for (const row of table.rows) byTeam.set(row.team.id, [...(byTeam.get(row.team.id) ?? []), row]);
+      for (const [team, rows] of byTeam) {
+        const { data } = await real.api.get<Stats>(`/football/teams/${team}/statistics?season_id=${s.id}`);
+        const sum = (f: 'played' | 'won' | 'drawn' | 'lost' | 'goals_for' | 'goals_against' | 'points') =>
+          rows.reduce((total, r) => total + r[f], 0);
+        const m = data.matches;
+        assert.deepEqual(
+          [m.played, m.won, m.drawn, m.lost, m.goals_for, m.goals_against],
+          [sum('played'), sum('won'), sum('drawn'), sum('lost'), sum('goals_for'), sum('goals_against')],
+          `${code} ${key} ${rows[0]!.team.name}`,
+        );
+        assert.equal(data.table?.points, rows.at(-1)!.points);
+        for (const f of ['played', 'won', 'drawn', 'lost', 'goals_for', 'goals_against'] as const) {
+          assert.equal(data.home[f]! + data.away[f]!, m[f], `${code} ${key} ${rows[0]!.team.name} ${f}`);
+        }
+        teams += 1;
+      }
+    }
+    assert.ok(teams > 90, `${teams} teams`);
+  });
+
   it('ranks a league that split by its groups: Austria halved (as published), Scotland kept', async (t) => {
     if (!needsSharedData(t)) return;
     const rows = async (code: string, key: string) => {
