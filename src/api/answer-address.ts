@@ -54,7 +54,7 @@ function answerAddress(
 
 /**
  * Where the answer to `request` is filed, made once per request (and kept on it) when admission first
- * asks: null for a request that is not a GET of a keyed, cached route, or whose parameters or query its
+ * asks: null for a request that is not a GET (or HEAD) of a keyed, cached route, or whose parameters or query its
  * route's validators refuse (Fastify answers that 400 later, from the same functions). Validated on
  * copies, with the very functions Fastify compiled for the route (coercing and filling defaults as they
  * will on the request itself), since the answer is looked for before Fastify validates.
@@ -66,7 +66,9 @@ export function requestAddress(request: FastifyRequest, generation: DatasetGener
 
 function addressOfRequest(request: FastifyRequest, generation: DatasetGeneration): AnswerAddress | undefined {
   const { config, url, schema } = request.routeOptions;
-  if (!config.cache || config.public || request.method !== 'GET' || url === undefined) return undefined;
+  // HEAD is GET without the body (Fastify's HEAD routes run the GET's handler): the same answer, ETag.
+  const get = request.method === 'GET' || request.method === 'HEAD';
+  if (!config.cache || config.public || !get || url === undefined) return undefined;
   const params = { ...(request.params as Record<string, unknown>) };
   const query = { ...(request.query as Record<string, unknown>) };
   const validParams = request.getValidationFunction('params');

@@ -21,6 +21,7 @@ import { registerCors } from './plugins/cors.js';
 import { registerErrorHandling, sendError } from './plugins/errors.js';
 import { judgeConditionalGets } from './plugins/not-modified.js';
 import { registerResponseCache } from './plugins/response-cache.js';
+import { registerPageLinks } from './plugins/page-links.js';
 import { newRequestId } from './request-id.js';
 import { publicUnder } from './openapi/docs-page.js';
 import { DOCS_PATH, swaggerOptions } from './openapi/swagger-options.js';
@@ -233,6 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (compression) registerCodingVary(app);
   registerAdmission(app, admission, judgeConditionalGets(app, options.generation));
   registerResponseCache(app, options.cache, options.generation, metrics);
+  registerPageLinks(app);
   if (compression) registerCompression(app);
 
   const deps: RouteDeps = {

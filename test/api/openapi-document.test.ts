@@ -73,8 +73,9 @@ test('the OpenAPI document is complete enough to generate a client from', async 
     const teams = document.paths[`${API}/football/teams`]!.get!.responses;
     assert.deepEqual(
       Object.keys(teams['200']!.headers!).sort(),
-      ['ETag', 'X-Request-Id', ...LIMIT_HEADERS].sort(),
+      ['ETag', 'Link', 'X-Request-Id', ...LIMIT_HEADERS].sort(),
     );
+    assert.equal(teams['200']!.headers!.Link && 'required' in teams['200']!.headers!.Link, true);
     for (const status of ['429', '503'])
       assert.ok(teams[status]!.headers!['Retry-After'], `${status} Retry-After`);
     assert.ok(teams['401']!.headers!['WWW-Authenticate']);

@@ -31,6 +31,11 @@ const HEADERS = {
     'W/"1.1795499376953-SlDHpIbQn6h5x7jyhw7qYr"',
   ),
   'WWW-Authenticate': text('How to authenticate (RFC 6750)', 'Bearer realm="touchline"'),
+  Link: text(
+    'RFC 8288 links to the next page (while meta.has_more) and the previous one (after the first): this ' +
+      'request’s URL with page changed',
+    '</api/v1/football/matches?limit=20&page=3>; rel="next", </api/v1/football/matches?limit=20&page=1>; rel="prev"',
+  ),
 } as const;
 
 type Name = keyof typeof HEADERS;
@@ -71,5 +76,6 @@ export function headersFor(
   if (status === '429' || status === '503') add(['Retry-After']);
   if (status === '401') add(['WWW-Authenticate']);
   if (route.conditional && (status === '200' || status === '304')) add(['ETag']);
+  if (route.paged && status === '200') add(['Link'], false);
   return headers;
 }

@@ -9,6 +9,8 @@ export interface RouteFacts {
   conditional: boolean;
   /** Counted against the quota as well as the minute window (not a `windowOnly` route). */
   quota: boolean;
+  /** A paginated list (its query has `page`): its pages carry a Link header (plugins/page-links.ts). */
+  paged: boolean;
 }
 
 const keyOf = (method: string, path: string) => `${method.toLowerCase()} ${path}`;
@@ -20,16 +22,24 @@ const keyOf = (method: string, path: string) => `${method.toLowerCase()} ${path}
 export class RouteFactBook {
   private readonly facts = new Map<string, RouteFacts>();
 
-  note(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): void {
+  note(route: Pick<RouteOptions, 'method' | 'url' | 'config' | 'schema'>): void {
     const config = route.config ?? {};
     const keyed = !config.public;
-    const facts = { keyed, conditional: keyed && config.cache === true, quota: keyed && !config.windowOnly };
+    const query = route.schema?.querystring as { properties?: Record<string, unknown> } | undefined;
+    const facts = {
+      keyed,
+      conditional: keyed && config.cache === true,
+      quota: keyed && !config.windowOnly,
+      paged: keyed && config.cache === true && query?.properties?.page !== undefined,
+    };
     for (const method of [route.method].flat())
       this.facts.set(keyOf(method, formatParamUrl(route.url)), facts);
   }
 
   /** The facts of `method` on a document path; a route never noted is taken as keyed, as most are. */
   of(method: string, path: string): RouteFacts {
-    return this.facts.get(keyOf(method, path)) ?? { keyed: true, conditional: false, quota: true };
+    return (
+      this.facts.get(keyOf(method, path)) ?? { keyed: true, conditional: false, quota: true, paged: false }
+    );
   }
 }

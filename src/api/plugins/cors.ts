@@ -11,6 +11,7 @@ const EXPOSED_HEADERS = [
   'x-quota-reset',
   'retry-after',
   'etag',
+  'link',
 ];
 
 /** How long a browser may reuse a preflight's answer (s). */
