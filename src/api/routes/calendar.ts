@@ -72,6 +72,10 @@ const CALENDAR_RESPONSE = {
   },
 };
 
+const NOT_MODIFIED = Type.Null({
+  description: 'Not Modified: the feed is the one whose ETag If-None-Match names (counted as a request).',
+});
+
 const FEED_DESCRIPTION =
   `An iCalendar feed (RFC 5545) to subscribe to from a calendar app: one event per match, its UID ` +
   `<match_id>@touchline forever, SEQUENCE raised whenever its kick-off, venue or status changes. A ` +
@@ -142,7 +146,7 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<CalendarDeps> = async (ap
           { label: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_LABEL_LENGTH })) },
           { additionalProperties: false },
         ),
-        response: { 201: CreatedCalendarToken, ...errorResponses(400, 401, 403, 409, 429) },
+        response: { 201: CreatedCalendarToken, ...errorResponses(400, 401, 403, 409, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -167,7 +171,7 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<CalendarDeps> = async (ap
         summary: 'The calling key’s calendar tokens, without their secrets',
         description: 'Oldest first; revoked tokens are not listed. Never cached (Cache-Control: no-store).',
         tags,
-        response: { 200: CalendarTokenList, ...errorResponses(401, 403, 429) },
+        response: { 200: CalendarTokenList, ...errorResponses(400, 401, 403, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -188,7 +192,7 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<CalendarDeps> = async (ap
         params: Type.Object({ token_id: Type.String({ maxLength: 64 }) }),
         response: {
           204: Type.Null({ description: 'Revoked' }),
-          ...errorResponses(401, 403, 404, 429),
+          ...errorResponses(400, 401, 403, 404, 429, 503),
         },
       },
     },
@@ -212,7 +216,11 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<CalendarDeps> = async (ap
         tags,
         params: IdParams('team_id'),
         querystring: Type.Object(TokenQuery, { additionalProperties: false }),
-        response: { 200: CALENDAR_RESPONSE, ...errorResponses(400, 401, 403, 404, 429) },
+        response: {
+          200: CALENDAR_RESPONSE,
+          304: NOT_MODIFIED,
+          ...errorResponses(400, 401, 403, 404, 429, 503),
+        },
       },
     },
     (request, reply) => answer(request, reply, teamFeed(storage, request.params.team_id, Date.now())),
@@ -234,7 +242,11 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<CalendarDeps> = async (ap
           { season_id: Type.Optional(IdString(idStart(ID_PREFIXES.season))), ...TokenQuery },
           { additionalProperties: false },
         ),
-        response: { 200: CALENDAR_RESPONSE, ...errorResponses(400, 401, 403, 404, 429) },
+        response: {
+          200: CALENDAR_RESPONSE,
+          304: NOT_MODIFIED,
+          ...errorResponses(400, 401, 403, 404, 429, 503),
+        },
       },
     },
     (request, reply) =>
