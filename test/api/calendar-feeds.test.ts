@@ -120,6 +120,12 @@ test('calendar feeds', async (t) => {
     assert.equal(again.body, '');
     const other = await get(seasonFeed, { ...auth(), 'if-none-match': '"something-else"' });
     assert.equal(other.statusCode, 200);
+    // HEAD, which some calendar apps send first: the same headers, no body.
+    const head = await app.inject({ method: 'HEAD', url: seasonFeed, headers: auth() });
+    assert.equal(head.statusCode, 200);
+    assert.equal(head.headers.etag, etag);
+    assert.equal(head.headers['content-type'], 'text/calendar; charset=utf-8');
+    assert.equal(head.body, '');
   });
 
   await t.test('a team: its matches of the last year and every upcoming one', async (t) => {

@@ -2,7 +2,8 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Admission } from '../../auth/admission.js';
 import { issueCalendarToken, MAX_CALENDAR_TOKENS, MAX_LABEL_LENGTH } from '../../auth/calendar-tokens.js';
-import type { Maybe } from '../../storage/maybe.js';
+import { then, type Maybe } from '../../storage/maybe.js';
+import { MATCH_HOURS } from '../../representation/match-calendar.js';
 import {
   insertCalendarToken,
   listCalendarTokens,
@@ -79,7 +80,7 @@ const NOT_MODIFIED = Type.Null({
 const FEED_DESCRIPTION =
   `An iCalendar feed (RFC 5545) to subscribe to from a calendar app: one event per match, its UID ` +
   `<match_id>@touchline forever, SEQUENCE raised whenever its kick-off, venue or status changes. A ` +
-  `kick-off with a time is a ${2} h event in UTC, a date-only one an all-day event; a canceled match is ` +
+  `kick-off with a time is a ${MATCH_HOURS} h event in UTC, a date-only one an all-day event; a canceled match is ` +
   `STATUS:CANCELLED, a postponed one TENTATIVE; a finished match shows its score in the summary. ` +
   `Authenticated by the API key (Authorization header) or, for calendar apps, by a calendar token as ` +
   `?token= (POST /football/calendar-tokens), counted against its key’s limits and quota as any request. ` +
@@ -126,7 +127,7 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<CalendarDeps> = async (ap
   app.addSchema(CalendarToken);
   const identify = calendarTokenIdentity(admission, storage);
   const answer = (request: FastifyRequest, reply: FastifyReply, feed: Maybe<Feed>) =>
-    feed instanceof Promise ? feed.then((f) => sendFeed(request, reply, f)) : sendFeed(request, reply, feed);
+    then(feed, (f) => sendFeed(request, reply, f));
 
   app.post(
     '/football/calendar-tokens',

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { hashCalendarToken, issueCalendarToken } from '../../../src/auth/calendar-tokens.js';
+import { competitionFeed, teamFeed } from '../../../src/api/calendar/calendar-feeds.js';
 import { applyMatchUpdate } from '../../../src/live/apply-update.js';
 import {
   findCalendarTokenByHash,
@@ -104,6 +105,17 @@ test('calendar storage', async (t) => {
     );
     assert.equal((await read()).get(scheduled), before + 1);
     assert.deepEqual(await readCalendarSequences(storage, []), new Map());
+  });
+
+  await t.test('the feeds read the same on this engine: one event per match, its sequence', async () => {
+    const now = Date.parse('2024-03-01T12:00:00Z');
+    const season = await competitionFeed(storage, ids.competitions.en1, ids.seasons.en1_2023, now);
+    assert.equal(season.text.match(/BEGIN:VEVENT/g)?.length, 6);
+    assert.match(season.text, new RegExp(`UID:${ids.matches.burnleyCity}@touchline\r\nSEQUENCE:2\r\n`));
+    const team = await teamFeed(storage, ids.teams.manCity, now);
+    assert.match(team.text, /X-WR-CALNAME:Touchline: Manchester City/);
+    assert.ok(team.text.includes(`UID:${ids.matches.scheduled}@touchline`));
+    assert.equal((await teamFeed(storage, ids.teams.manCity, now)).etag, team.etag, 'the same bytes');
   });
 
   await t.test('a team feed title', async () => {
