@@ -56,8 +56,8 @@ test('each committed schema is the one generated from its definition, and none i
 test('a JSON Schema 2020-12 validator and the start-up check both accept every data file', () => {
   const ajv = new Ajv2020({ strict: true, allErrors: true });
   const files = contentFiles();
-  // The four kinds of file: rules, zones, adjustments and the six files of OpenAPI examples.
-  assert.equal(files.length, 9, files.join(', '));
+  // The four kinds of file: rules, zones, adjustments and the seven files of OpenAPI examples.
+  assert.equal(files.length, 10, files.join(', '));
   const used = new Set<string>();
   for (const file of files) {
     const published = publishedFor(file);
