@@ -40,6 +40,7 @@ import { openapiRoute } from './routes/openapi.js';
 import { teamRoutes } from './routes/teams.js';
 import { teamStatisticsRoutes } from './routes/team-statistics.js';
 import { liveStreamRoutes } from './routes/live-stream.js';
+import { calendarRoutes } from './routes/calendar.js';
 import { openLiveFeed, type LiveStreams } from '../stream/live-feed.js';
 import { readStreamConfig } from '../config/stream-config.js';
 
@@ -249,6 +250,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       for (const routes of options.routes ?? ROUTES) await api.register(routes, deps);
       await api.register(liveStreamRoutes, { ...deps, live, admission, onAnswered });
+      await api.register(calendarRoutes, { ...deps, admission });
     },
     { prefix: API_PREFIX },
   );

@@ -14,7 +14,8 @@ export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
-function randomToken(length: number): string {
+/** `length` characters of the keys' alphabet, each from a random byte (calendar tokens use it too). */
+export function randomToken(length: number): string {
   const bytes = randomBytes(length);
   let out = '';
   for (const b of bytes) out += ALPHABET[b % ALPHABET.length];

@@ -1,3 +1,4 @@
+import { calendarSequenceProjection } from './calendar-sequence.js';
 import { changeLogProjection } from './change-log.js';
 import { countsProjection } from './counts.js';
 import { invalidationsProjection } from './invalidations.js';
@@ -18,6 +19,7 @@ const PROJECTIONS: Projection[] = [
   countsProjection,
   matchJsonProjection,
   changeLogProjection,
+  calendarSequenceProjection,
   invalidationsProjection,
 ];
 

@@ -416,4 +416,25 @@ export interface Database {
   live_rejections: LiveRejectionTable;
   invalidations: InvalidationTable;
   record_versions: RecordVersionTable;
+  calendar_tokens: CalendarTokenTable;
+  match_calendar: MatchCalendarTable;
+}
+
+/** A calendar token: a secret of its own for a key's calendar feeds, stored as its hash (migration 0022). */
+export interface CalendarTokenTable {
+  id: string;
+  key_id: string;
+  token_hash: string;
+  /** The token's first characters, to tell tokens apart. */
+  prefix: string;
+  label: string | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** A match's iCalendar SEQUENCE and what it was raised for (migration 0022, projections/calendar-sequence.ts). */
+export interface MatchCalendarTable {
+  match_id: string;
+  sequence: number;
+  fingerprint: string;
 }

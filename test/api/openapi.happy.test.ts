@@ -31,9 +31,14 @@ const OWN_PATHS = [
   '/football/changes',
   '/football/live/stream',
   '/football/teams/{team_id}/statistics',
+  '/football/teams/{team_id}/calendar.ics',
+  '/football/competitions/{competition_id}/calendar.ics',
 ].map((p) => `${API}${p}`);
 /** Touchline's routes that are not GETs: the stream tokens of browsers (docs/live-stream.md). */
 const POST_PATHS = ['/football/live/stream-tokens'].map((p) => `${API}${p}`);
+const CALENDAR_TOKEN_PATHS = ['/football/calendar-tokens', '/football/calendar-tokens/{token_id}'].map(
+  (p) => `${API}${p}`,
+);
 
 interface OpenApiDoc {
   openapi: string;
@@ -54,7 +59,15 @@ test('GET /openapi.json', async (t) => {
   });
 
   await t.test('lists every route path of the contract and Touchline’s own, and nothing else', () => {
-    assert.deepEqual(Object.keys(doc.paths).sort(), [...CONTRACT_PATHS, ...OWN_PATHS, ...POST_PATHS].sort());
+    assert.deepEqual(
+      Object.keys(doc.paths).sort(),
+      [...CONTRACT_PATHS, ...OWN_PATHS, ...POST_PATHS, ...CALENDAR_TOKEN_PATHS].sort(),
+    );
+    // The calendar tokens (docs/api.md, "Calendar feeds"): created, listed and revoked by their key.
+    assert.deepEqual(Object.keys(doc.paths[CALENDAR_TOKEN_PATHS[0]!]!).sort(), ['get', 'post']);
+    assert.ok(doc.paths[CALENDAR_TOKEN_PATHS[0]!]!.post!.responses['201']);
+    assert.deepEqual(Object.keys(doc.paths[CALENDAR_TOKEN_PATHS[1]!]!), ['delete']);
+    assert.ok(doc.paths[CALENDAR_TOKEN_PATHS[1]!]!.delete!.responses['204']);
     for (const path of [...CONTRACT_PATHS, ...OWN_PATHS]) {
       assert.deepEqual(Object.keys(doc.paths[path]!), ['get'], `${path} is GET only`);
       assert.ok(doc.paths[path]!.get!.responses['200'], `${path} documents its 200`);

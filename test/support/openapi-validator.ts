@@ -41,6 +41,7 @@ export interface OpenApiDocument {
 }
 
 const JSON_MEDIA = 'application/json';
+const CALENDAR_MEDIA = 'text/calendar';
 /** A JSON pointer token (RFC 6901). */
 const token = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -97,6 +98,11 @@ export class OpenApiValidator {
       } else {
         const errors = this.check([...base, 'content', JSON_MEDIA, 'schema'], res.json());
         problems.push(...errors.map((e) => `body: ${e}`));
+      }
+    } else if (response.content?.[CALENDAR_MEDIA]) {
+      // A calendar feed: its media type; that it is valid iCalendar is test/api/calendar-feeds.test.ts's.
+      if (!String(res.headers['content-type']).startsWith(CALENDAR_MEDIA)) {
+        problems.push(`content-type ${res.headers['content-type']}, not iCalendar`);
       }
     } else if (res.body !== '') {
       problems.push(`a body where none is declared: ${res.body.slice(0, 100)}`);

@@ -7,6 +7,7 @@ export const ERROR_CATALOGUE = {
   not_found: 404,
   method_not_allowed: 405,
   not_acceptable: 406,
+  conflict: 409,
   request_timeout: 408,
   rate_limit: 429,
   headers_too_large: 431,

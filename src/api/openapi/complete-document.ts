@@ -81,7 +81,7 @@ function behaviourOf(route: RouteFacts): string {
  * The statuses an operation answers with: those its route declares, and on a keyed route those that
  * admission and validation can give any route (400 for any parameter it does not take, 401, 403, 429,
  * 503 when the counters or the database cannot answer), 404 for an identifier in its path, 304 where it
- * has ETags.
+ * has ETags; 200 unless it declares another success (201, 204).
  */
 function statusesOf(
   route: RouteFacts,
@@ -90,7 +90,9 @@ function statusesOf(
 ): string[] {
   const statuses = new Set(declared);
   if (route.keyed) {
-    for (const status of ['200', '400', '401', '403', '429', '503']) statuses.add(status);
+    for (const status of ['400', '401', '403', '429', '503']) statuses.add(status);
+    // A route that answers success with another 2xx (201 Created, 204 No Content) declares it instead.
+    if (!declared.some((status) => status.startsWith('2'))) statuses.add('200');
     if (route.conditional) statuses.add('304');
     if (parameters.path.length > 0) statuses.add('404');
   }

@@ -1,3 +1,4 @@
+import { MAX_CALENDAR_TOKENS } from '../../auth/calendar-tokens.js';
 import type { LimitDecision } from '../../limits/limit-store.js';
 import { limitedError, refusalError } from '../errors/admission-errors.js';
 import { ApiError, errorEnvelope, notFound } from '../errors/catalogue.js';
@@ -61,6 +62,13 @@ export function errorExample(status: string, parameters: OperationParameters): u
         return refusalError('inactive');
       case '404':
         return unknownIdentifier(parameters);
+      case '409':
+        // The one conflict there is: a key's calendar tokens beyond the cap (routes/calendar.ts).
+        return new ApiError(
+          'conflict',
+          `This key holds ${MAX_CALENDAR_TOKENS} calendar tokens already: revoke one first.`,
+          { reason: 'calendar_token_limit', limit: MAX_CALENDAR_TOKENS },
+        );
       case '429':
         return limitedError(A_MINUTE_USED_UP);
       case '503':

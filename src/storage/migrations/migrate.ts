@@ -21,6 +21,7 @@ import * as keyWindowsByTime from './0018-key-windows-by-time.js';
 import * as liveRejectionRepeats from './0019-live-rejection-repeats.js';
 import * as matchJsonEverywhere from './0020-match-json-everywhere.js';
 import * as scoreBreakdown from './0021-score-breakdown.js';
+import * as calendarTokens from './0022-calendar-tokens.js';
 
 /** Migrations are listed here in order; each receives the engine for the few DDL spellings that differ. */
 const MIGRATIONS = {
@@ -45,6 +46,7 @@ const MIGRATIONS = {
   '0019-live-rejection-repeats': liveRejectionRepeats,
   '0020-match-json-everywhere': matchJsonEverywhere,
   '0021-score-breakdown': scoreBreakdown,
+  '0022-calendar-tokens': calendarTokens,
 };
 
 /** The migrations' names, in the order they apply. */

@@ -94,6 +94,11 @@ const UNDO_AFTER_0007: Record<string, readonly string[]> = {
   // Writes rows only: the stored JSON the test compares.
   '0020-match-json-everywhere': [],
   '0021-score-breakdown': ['drop index matches_first_leg', 'alter table matches drop column first_leg_id'],
+  '0022-calendar-tokens': [
+    'drop table match_calendar',
+    'drop index calendar_tokens_key',
+    'drop table calendar_tokens',
+  ],
   '0017-change-tombstones': [
     'alter table changes drop column replaced_by',
     'alter table changes drop column removed',

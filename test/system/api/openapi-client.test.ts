@@ -13,9 +13,9 @@ const run = promisify(execFile);
 const PROJECT = path.resolve(import.meta.dirname, '../../..');
 
 /**
- * What a client developer would write with the generated types and openapi-fetch: calls of four routes,
- * the defaulted parameters left out, answers, errors and headers used as typed. The @ts-expect-error lines
- * are calls the document forbids: tsc fails if one of them type-checks.
+ * What a client developer would write with the generated types and openapi-fetch: calls of four routes
+ * and the calendar tokens, the defaulted parameters left out, answers, errors and headers used as typed.
+ * The @ts-expect-error lines are calls the document forbids: tsc fails if one of them type-checks.
  */
 const PROGRAM = `
 import createClient from 'openapi-fetch';
@@ -63,7 +63,26 @@ export async function competitionCount(): Promise<number> {
   return data.meta.total;
 }
 
+/** A calendar token for a phone, the feed URL it subscribes to, and the key's tokens revoked. */
+export async function subscribe(teamId: string, label: string): Promise<string | undefined> {
+  const created = await client.POST('${API}/football/calendar-tokens', { params: { query: { label } } });
+  if (created.error) {
+    const code: string = created.error.error.code;
+    throw new Error(code);
+  }
+  const token: string = created.data.data.token;
+  const listed = await client.GET('${API}/football/calendar-tokens');
+  for (const held of listed.data?.data ?? []) {
+    const shown: string | null = held.label;
+    void shown;
+    await client.DELETE('${API}/football/calendar-tokens/{token_id}', { params: { path: { token_id: held.id } } });
+  }
+  return \`/football/teams/\${teamId}/calendar.ics?token=\${token}\`;
+}
+
 export async function forbidden(): Promise<void> {
+  // @ts-expect-error a listed token has no secret
+  await client.GET('${API}/football/calendar-tokens').then((res) => res.data?.data[0]?.token);
   // @ts-expect-error a team's route needs its identifier
   await client.GET('${API}/football/teams/{team_id}', {});
   // @ts-expect-error status takes the documented values only
@@ -89,7 +108,7 @@ const TSCONFIG = {
   files: ['touchline.ts', 'client.ts'],
 };
 
-test('a TypeScript client generated from the document type-checks a program calling four routes', async (t) => {
+test('a TypeScript client generated from the document type-checks a program calling four routes and the calendar tokens', async (t) => {
   const { app } = await buildTestApp(t);
   const document = (await app.inject({ url: `${API}/openapi.json` })).json();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-client-'));

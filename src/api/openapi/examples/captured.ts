@@ -14,6 +14,7 @@ export const EXAMPLE_FILES = [
   'openapi-examples/match-details.json',
   'openapi-examples/teams.json',
   'openapi-examples/live-stream.json',
+  'openapi-examples/calendar.json',
 ] as const;
 
 /** Example bodies by route path (under the API prefix, parameters as `{name}`), then by status. */
