@@ -42,7 +42,7 @@ const CALENDAR_TOKEN_PATHS = ['/football/calendar-tokens', '/football/calendar-t
 
 interface OpenApiDoc {
   openapi: string;
-  info: { title: string; version: string };
+  info: { title: string; version: string; license?: unknown };
   paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>;
   components: { securitySchemes: Record<string, { type: string; scheme: string }> };
   security: unknown[];
@@ -55,6 +55,7 @@ test('GET /openapi.json', async (t) => {
   await t.test('is an OpenAPI 3.1 document, served without a key', () => {
     assert.match(doc.openapi, /^3\.1\.\d+$/);
     assert.equal(doc.info.version, '1.0.0-beta');
+    assert.deepEqual(doc.info.license, { name: 'MIT', identifier: 'MIT' });
     assert.equal(typeof doc.info.title, 'string');
   });
 

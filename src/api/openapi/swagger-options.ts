@@ -30,6 +30,9 @@ export function swaggerOptions(prefix: string): FastifyDynamicSwaggerOptions {
       info: {
         title: 'Touchline football data API',
         version: '1.0.0-beta',
+        // The software's licence (package.json). The data keeps each source's own: every answer that
+        // shows stored data names its sources and their licences in `attribution`.
+        license: { name: 'MIT', identifier: 'MIT' },
         description:
           'Read-only football data: competitions, seasons, teams, matches and coverage. ' +
           'Every authenticated answer carries X-RateLimit-Limit, X-RateLimit-Remaining (requests per minute), ' +
