@@ -2,7 +2,7 @@
 // and admitted requests from, whether it can admit a given request, how one granted is taken up, and the
 // times of what it admitted. Apart from the stores so that the shape of a lease reads in one place.
 import type { Lease } from './ipc-wire.js';
-import type { LimitDecision, LimitRequest } from './limit-store.js';
+import { resetSeconds, WINDOW_MS, type LimitDecision, type LimitRequest } from './limit-store.js';
 
 /**
  * How often a holder reports what its leases admitted (to the cluster primary, or to Redis), so that the
@@ -33,6 +33,10 @@ export interface HeldLease {
   tokens: number;
   /** When a request last came from it (or it came into use); idle leases end. */
   lastUsed: number;
+  /** When the window frees a request, as known at the grant (ms); the lease's own first one after that. */
+  resetAt: number;
+  /** When the lease admitted its first request (ms); null before. */
+  firstAdmitted: number | null;
   /** Admitted requests since the last report, as runs (see Settlement). */
   runs: number[];
   /** The lease to go on with once this one is spent, fetched ahead of need. */
@@ -64,6 +68,8 @@ export function heldLease(request: LimitRequest, decision: LimitDecision, grante
     size: granted.tokens,
     tokens: granted.tokens,
     lastUsed: Date.now(),
+    resetAt: request.now + decision.rateResetSeconds * 1000,
+    firstAdmitted: null,
     runs: [],
     askedNext: false,
   };
@@ -74,7 +80,11 @@ export function admitFrom(lease: HeldLease, request: LimitRequest): LimitDecisio
   const { period, now } = request;
   lease.tokens -= 1;
   lease.lastUsed = now;
+  lease.firstAdmitted ??= now;
   addToRuns(lease.runs, now);
+  // The oldest request known at the grant frees the window first; once it has, the lease's own first is
+  // in the window still (others' may be older: an upper bound).
+  const resetAt = lease.resetAt > now ? lease.resetAt : lease.firstAdmitted + WINDOW_MS;
   const rateRemaining = lease.rateBase + lease.tokens;
   const quotaRemaining = lease.quotaBase + lease.tokens;
   return {
@@ -83,6 +93,7 @@ export function admitFrom(lease: HeldLease, request: LimitRequest): LimitDecisio
     rateLimit: lease.rateLimit,
     rateRemaining,
     rateUsed: lease.rateLimit - rateRemaining,
+    rateResetSeconds: resetSeconds(resetAt - WINDOW_MS, now),
     quotaLimit: lease.quotaLimit,
     quotaRemaining,
     quotaUsed: lease.quotaLimit - quotaRemaining,

@@ -25,6 +25,12 @@ export interface LimitDecision {
   rateRemaining: number;
   /** Requests in the window, this one included when admitted; can exceed the limit after a plan change. */
   rateUsed: number;
+  /**
+   * Seconds until the sliding window frees a request (its oldest request turns a minute old); 0 with an
+   * empty window. From a lease it is an upper bound: the lease knows the oldest request when it was
+   * granted, and its own after that (see admitFrom).
+   */
+  rateResetSeconds: number;
   quotaLimit: number;
   quotaRemaining: number;
   /** Requests counted in the period; can exceed the quota (a plan change, Redis outages). */
@@ -52,6 +58,12 @@ export interface LimitStore {
   close(): Promise<void>;
 }
 
+/** Seconds until a window whose oldest request came at `oldest` (ms) frees one, within 0 and 60. */
+export function resetSeconds(oldest: number | null, now: number): number {
+  if (oldest === null) return 0;
+  return Math.min(WINDOW_MS / 1000, Math.max(0, Math.ceil((oldest + WINDOW_MS - now) / 1000)));
+}
+
 export function decision(
   request: LimitRequest,
   fields: {
@@ -68,12 +80,14 @@ export function decision(
   if (fields.exceeded === 'rate') {
     retryAfterSeconds = Math.max(1, Math.ceil(((fields.oldestInWindow ?? now) + WINDOW_MS - now) / 1000));
   }
+  const oldest = fields.inWindow > 0 ? fields.oldestInWindow : null;
   return {
     allowed: fields.exceeded === null,
     exceeded: fields.exceeded,
     rateLimit: plan.requestsPerMinute,
     rateRemaining: Math.max(0, plan.requestsPerMinute - fields.inWindow),
     rateUsed: fields.inWindow,
+    rateResetSeconds: resetSeconds(oldest, now),
     quotaLimit: plan.requestsPerPeriod,
     quotaRemaining: Math.max(0, plan.requestsPerPeriod - fields.used),
     quotaUsed: fields.used,

@@ -17,7 +17,14 @@ const request = (url: string, headers: Record<string, string> = {}, method = 'GE
 const header = (answer: RawAnswer, name: string) =>
   answer.headers.find(([sent]) => sent.toLowerCase() === name)?.[1];
 /** What differs from one answer to the next however it is given. */
-const PER_REQUEST = ['x-request-id', 'x-ratelimit-remaining', 'x-quota-remaining', 'x-quota-reset', 'date'];
+const PER_REQUEST = [
+  'x-request-id',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'x-quota-remaining',
+  'x-quota-reset',
+  'date',
+];
 const NOT_MATCHING = { 'If-None-Match': '"no such tag"' };
 const PLANS: Plan[] = [
   { name: 'roomy', requestsPerMinute: 1_000_000, requestsPerPeriod: 10_000_000, description: '' },

@@ -7,6 +7,7 @@ import { API } from '../support/api-contract.js';
 const LIMIT_HEADERS = [
   'X-RateLimit-Limit',
   'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
   'X-Quota-Limit',
   'X-Quota-Remaining',
   'X-Quota-Reset',

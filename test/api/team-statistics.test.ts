@@ -65,22 +65,25 @@ test('team statistics', async (t) => {
     assert.equal(body.data.season.id, ids.seasons.en1_2023);
   });
 
-  await t.test('bad queries: 400 for malformed ones, 404 for what does not exist or does not fit', async () => {
-    const get = (team: string, query: string) => app.inject({ url: url(team, query), headers: auth() });
-    assertError(await get(ids.teams.manCity, '?season_id=nope'), 400, 'invalid_parameter');
-    assertError(await get(ids.teams.manCity, '?year=2023'), 400, 'invalid_parameter');
-    assertError(await get('team_unknown', `?season_id=${ids.seasons.en1_2023}`), 404, 'not_found');
-    assertError(await get(ids.teams.manCity, '?season_id=season_unknown'), 404, 'not_found');
-    assertError(await get(ids.teams.bayern, `?season_id=${ids.seasons.en1_2023}`), 404, 'not_found');
-    assertError(
-      await get(
-        ids.teams.manCity,
-        `?season_id=${ids.seasons.en1_2023}&competition_id=${ids.competitions.de1}`,
-      ),
-      404,
-      'not_found',
-    );
-    assertError(await get(ids.teams.bayern, `?competition_id=${ids.competitions.en1}`), 404, 'not_found');
-    assertError(await get(ids.teams.manCity, '?competition_id=comp_unknown'), 404, 'not_found');
-  });
+  await t.test(
+    'bad queries: 400 for malformed ones, 404 for what does not exist or does not fit',
+    async () => {
+      const get = (team: string, query: string) => app.inject({ url: url(team, query), headers: auth() });
+      assertError(await get(ids.teams.manCity, '?season_id=nope'), 400, 'invalid_parameter');
+      assertError(await get(ids.teams.manCity, '?year=2023'), 400, 'invalid_parameter');
+      assertError(await get('team_unknown', `?season_id=${ids.seasons.en1_2023}`), 404, 'not_found');
+      assertError(await get(ids.teams.manCity, '?season_id=season_unknown'), 404, 'not_found');
+      assertError(await get(ids.teams.bayern, `?season_id=${ids.seasons.en1_2023}`), 404, 'not_found');
+      assertError(
+        await get(
+          ids.teams.manCity,
+          `?season_id=${ids.seasons.en1_2023}&competition_id=${ids.competitions.de1}`,
+        ),
+        404,
+        'not_found',
+      );
+      assertError(await get(ids.teams.bayern, `?competition_id=${ids.competitions.en1}`), 404, 'not_found');
+      assertError(await get(ids.teams.manCity, '?competition_id=comp_unknown'), 404, 'not_found');
+    },
+  );
 });

@@ -54,6 +54,8 @@ export function appendLimitHeaders(list: string[], d: LimitDecision): void {
     String(d.rateLimit),
     'x-ratelimit-remaining',
     String(d.rateRemaining),
+    'x-ratelimit-reset',
+    String(d.rateResetSeconds),
     'x-quota-limit',
     String(d.quotaLimit),
     'x-quota-remaining',

@@ -18,6 +18,7 @@ const A_MINUTE_USED_UP: LimitDecision = {
   exceeded: 'rate',
   rateLimit: 300,
   rateRemaining: 0,
+  rateResetSeconds: 12,
   rateUsed: 300,
   quotaLimit: 300_000,
   quotaRemaining: 251_630,

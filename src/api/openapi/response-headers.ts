@@ -22,6 +22,10 @@ const HEADERS = {
   ),
   'X-RateLimit-Limit': count('Requests per minute the key’s plan allows', 300),
   'X-RateLimit-Remaining': count('Requests left in the current 60-second sliding window', 287),
+  'X-RateLimit-Reset': count(
+    'Seconds until the sliding window frees a request (its oldest turns a minute old); 0 when it is empty',
+    41,
+  ),
   'X-Quota-Limit': count('Requests per billing period the key’s plan allows', 300000),
   'X-Quota-Remaining': count('Requests left in the current billing period', 251630),
   'X-Quota-Reset': count('Seconds until the billing period ends and the quota starts again', 583994),
@@ -48,6 +52,7 @@ export const HEADER_COMPONENTS = Object.fromEntries(
 const LIMITS: Name[] = [
   'X-RateLimit-Limit',
   'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
   'X-Quota-Limit',
   'X-Quota-Remaining',
   'X-Quota-Reset',

@@ -36,6 +36,7 @@ export function swaggerOptions(prefix: string): FastifyDynamicSwaggerOptions {
         description:
           'Read-only football data: competitions, seasons, teams, matches and coverage. ' +
           'Every authenticated answer carries X-RateLimit-Limit, X-RateLimit-Remaining (requests per minute), ' +
+          'X-RateLimit-Reset (seconds until the minute window frees a request), ' +
           'X-Quota-Limit, X-Quota-Remaining (requests per billing period) and X-Quota-Reset (seconds until the ' +
           'period ends); 429 answers add Retry-After (seconds). JSON answers of 1 KB or more are compressed with ' +
           'gzip or br by Accept-Encoding (gzip on a tie; Vary: Accept-Encoding on every answer; one weak ETag for ' +

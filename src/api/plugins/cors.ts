@@ -6,6 +6,7 @@ const EXPOSED_HEADERS = [
   'x-request-id',
   'x-ratelimit-limit',
   'x-ratelimit-remaining',
+  'x-ratelimit-reset',
   'x-quota-limit',
   'x-quota-remaining',
   'x-quota-reset',

@@ -93,6 +93,34 @@ export function rateLimitSuite(kind: StoreKind): void {
     assert.equal(await store.usage(k.id, period.start), 4);
   });
 
+  test(`${kind}: X-RateLimit-Reset counts down to when the oldest request leaves the window`, async (t) => {
+    const env = await limitsEnv(t, kind);
+    const store = await env.store();
+    const k = await env.key('tiny');
+    const t0 = Date.UTC(2031, 4, 11, 12, 0, 0);
+    const period = billingPeriod(new Date(t0), null);
+    const consume = (now: number) => store.consume({ keyId: k.id, plan: TINY, period, now });
+    assert.equal((await consume(t0)).rateResetSeconds, 60);
+    assert.equal((await consume(t0 + 15_000)).rateResetSeconds, 45, 'the oldest came at t0');
+    // At t0 + 61 s the first has left: the oldest is the one of t0 + 15 s.
+    assert.equal((await consume(t0 + 61_000)).rateResetSeconds, 14);
+    const refused = await consume(t0 + 62_000);
+    assert.equal(refused.allowed, true, 'three in the window: t0 + 15 s, + 61 s, + 62 s');
+    const full = await consume(t0 + 63_000);
+    assert.equal(full.exceeded, 'rate');
+    assert.equal(full.rateResetSeconds, full.retryAfterSeconds, 'a refusal resets when it may retry');
+  });
+
+  test(`${kind}: every counted answer carries X-RateLimit-Reset`, async (t) => {
+    const env = await limitsEnv(t, kind);
+    const { app } = await env.start();
+    const k = await env.key('tiny');
+    t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+    assert.equal((await inject(app, k.auth)).header('x-ratelimit-reset'), '60');
+    t.mock.timers.tick(20_000);
+    assert.equal((await inject(app, k.auth)).header('x-ratelimit-reset'), '40');
+  });
+
   test(`${kind}: over HTTP, the key succeeds again after Retry-After seconds`, async (t) => {
     const env = await limitsEnv(t, kind);
     const { app } = await env.start();

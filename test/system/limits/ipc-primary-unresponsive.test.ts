@@ -45,6 +45,7 @@ const allowed: LimitDecision = {
   quotaRemaining: 999_999,
   quotaUsed: 1,
   quotaResetSeconds: 1000,
+  rateResetSeconds: 0,
   retryAfterSeconds: null,
 };
 
