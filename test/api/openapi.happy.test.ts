@@ -31,6 +31,8 @@ const OWN_PATHS = [
   '/football/changes',
   '/football/live/stream',
   '/football/teams/{team_id}/statistics',
+  '/football/competitions/{competition_id}/seasons/{season_id}/rounds',
+  '/football/competitions/{competition_id}/seasons/{season_id}/teams',
   '/football/teams/{team_id}/calendar.ics',
   '/football/competitions/{competition_id}/calendar.ics',
 ].map((p) => `${API}${p}`);

@@ -11,7 +11,7 @@ import {
 } from '../../storage/repositories/competition.repository.js';
 import { foldText } from '../../text/fold.js';
 import { ApiError, invalidParameter, notFound } from '../errors/catalogue.js';
-import { toCompetition, toSeason } from '../mappers.js';
+import { toCompetition, toSeason, toTeam } from '../mappers.js';
 import { attributionsFor } from '../../provenance/sources.js';
 import { answerHandler, countedPageMeta, type Answer, type RouteDeps } from '../route-context.js';
 import {
@@ -23,7 +23,11 @@ import {
 } from '../schemas/common.js';
 import { IdParams } from '../schemas/ids.js';
 import { CompetitionStandings } from '../schemas/details.js';
-import { Competition, Season } from '../schemas/resources.js';
+import { Competition, Season, Team } from '../schemas/resources.js';
+import { SeasonRound, SeasonRoundsMeta } from '../schemas/season-rounds.js';
+import { seasonRounds } from '../../standings/season-rounds.js';
+import { seasonResults } from '../../storage/repositories/season-results.repository.js';
+import { seasonTeams } from '../../storage/repositories/team.repository.js';
 import type { SeasonTable, StandingsBook, StandingsView } from '../standings/season-standings.js';
 import { DEFAULT_FORM_MATCHES, StandingsViewQuery } from '../schemas/standings-view.js';
 
@@ -162,6 +166,73 @@ export const competitionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
       await competitionOr404(request.params.competition_id);
       const seasons = await listSeasons(db, request.params.competition_id);
       return { data: seasons.map(toSeason), meta: { count: seasons.length } };
+    },
+  );
+
+  /** The competition and its season, or the 404 the standings route gives too. */
+  const seasonOf = async (competitionId: string, seasonId: string) => {
+    const competition = await findCompetition(storage, competitionId);
+    if (!competition) throw notFound('Competition', competitionId);
+    const season = await findSeason(storage, seasonId);
+    if (!season || season.competition_id !== competition.id) {
+      throw notFound(`Season of competition ${competition.id}`, seasonId);
+    }
+    return { competition, season };
+  };
+
+  app.get(
+    '/football/competitions/:competition_id/seasons/:season_id/rounds',
+    {
+      // Not kept by the response cache: is_current moves with the day as well as with the data, and the
+      // cache's versions follow the data only. Worked out per request from the season's matches (a few
+      // hundred rows, the season index).
+      schema: {
+        summary: 'Rounds of one season, in the order they are played, with match counts and the current one',
+        description:
+          'One row per round name the season’s matches show, ordered by each round’s median kick-off. ' +
+          'is_current marks exactly one round (see docs/api.md, "Rounds"). meta.without_round counts the ' +
+          'matches that name no round.',
+        tags,
+        params: IdParams('competition_id', 'season_id'),
+        response: {
+          200: Type.Object({ data: Type.Array(SeasonRound), meta: SeasonRoundsMeta }),
+          ...errorResponses(401, 403, 404, 429),
+        },
+      },
+    },
+    async (request) => {
+      const { season } = await seasonOf(request.params.competition_id, request.params.season_id);
+      const matches = await seasonResults(db, season.id);
+      const today = new Date(Date.now()).toISOString().slice(0, 10);
+      const rounds = seasonRounds(
+        matches.map((m) => ({ round: m.round, status: m.status, startsAt: m.starts_at })),
+        today,
+      );
+      const withoutRound = matches.filter((m) => m.round === null).length;
+      return { data: rounds, meta: { count: rounds.length, without_round: withoutRound } };
+    },
+  );
+
+  app.get(
+    '/football/competitions/:competition_id/seasons/:season_id/teams',
+    {
+      config: { cache: true, cacheScope: ['competition_id', 'season_id'] },
+      schema: {
+        summary: 'Teams of one season: those that play its matches, by name',
+        description:
+          'The team resource of /football/teams, every team of the season at once (count in meta).',
+        tags,
+        params: IdParams('competition_id', 'season_id'),
+        response: {
+          200: Type.Object({ data: Type.Array(Team), meta: CountMeta }),
+          ...errorResponses(401, 403, 404, 429),
+        },
+      },
+    },
+    async (request) => {
+      const { season } = await seasonOf(request.params.competition_id, request.params.season_id);
+      const teams = await seasonTeams(db, season.id);
+      return { data: teams.map(toTeam), meta: { count: teams.length } };
     },
   );
 

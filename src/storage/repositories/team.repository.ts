@@ -59,3 +59,16 @@ export async function listTeams(
 export async function findTeam(db: Kysely<Database>, id: string): Promise<TeamRow | undefined> {
   return db.selectFrom('teams').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** The teams of a season's matches, home or away, by name (then ID). */
+export async function seasonTeams(db: Kysely<Database>, seasonId: string): Promise<TeamRow[]> {
+  const home = db.selectFrom('matches').select('home_team_id as id').where('season_id', '=', seasonId);
+  const away = db.selectFrom('matches').select('away_team_id as id').where('season_id', '=', seasonId);
+  return db
+    .selectFrom('teams')
+    .selectAll()
+    .where('id', 'in', home.union(away))
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
