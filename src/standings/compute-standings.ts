@@ -57,6 +57,8 @@ export interface SeasonInput {
    * their teams keep their rows (with zeros before a first result) and the season's groups stay the same.
    */
   asOf?: string;
+  /** The table after a round: only matches of these rounds (it and those before it) are counted. */
+  rounds?: ReadonlySet<string>;
 }
 
 /**
@@ -110,8 +112,9 @@ const hasScore = (match: SeasonMatch): match is SeasonMatch & { homeGoals: numbe
  * kept) with the stored goals and the awarded winner. Postponed, cancelled and unplayed matches are not.
  */
 function counted(match: SeasonMatch, input: SeasonInput): Result | undefined {
-  const { awarded, asOf } = input;
+  const { awarded, asOf, rounds } = input;
   if (asOf !== undefined && match.startsAt.slice(0, 10) > asOf) return undefined;
+  if (rounds !== undefined && (match.round === null || !rounds.has(match.round))) return undefined;
   const { home, away } = match;
   const award = awardOf(match, awarded);
   if (award && 'winner' in award) {

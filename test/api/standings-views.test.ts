@@ -30,13 +30,13 @@ test('standings views', async (t) => {
     'home and away: each team’s matches on that side, no deduction; with the total they add up',
     async () => {
       const home = await table('?view=home');
-      assert.deepEqual(home.data.view, { type: 'home', last: null, date: null });
+      assert.deepEqual(home.data.view, { type: 'home', last: null, date: null, round: null });
       assert.deepEqual(home.order, ['Arsenal', 'City', 'Newcastle United', 'Nottingham Forest', 'Burnley']);
       assert.deepEqual(home.data.adjustments, []);
       const away = await table('?view=away');
       assert.deepEqual(away.order, ['City', 'Arsenal', 'Burnley', 'Nottingham Forest', 'Newcastle United']);
       const total = await table('');
-      assert.deepEqual(total.data.view, { type: 'total', last: null, date: null });
+      assert.deepEqual(total.data.view, { type: 'total', last: null, date: null, round: null });
       const deductions = new Map([['Nottingham Forest', -4]]);
       for (const row of total.data.rows as Row[]) {
         const name = short(row.team.name);
@@ -52,19 +52,24 @@ test('standings views', async (t) => {
 
   await t.test('form: each team’s last matches only', async () => {
     const form = await table('?view=form&last=1');
-    assert.deepEqual(form.data.view, { type: 'form', last: 1, date: null });
+    assert.deepEqual(form.data.view, { type: 'form', last: 1, date: null, round: null });
     // City's last match is the 1-0 against Newcastle, not the 3-0 at Burnley.
     assert.deepEqual(form.order, ['Arsenal', 'City', 'Nottingham Forest', 'Newcastle United', 'Burnley']);
     const city = (form.data.rows as Row[]).find((r) => short(r.team.name) === 'City')!;
     assert.deepEqual([city.played, city.points], [1, 3]);
-    assert.deepEqual((await table('?view=form')).data.view, { type: 'form', last: 5, date: null });
+    assert.deepEqual((await table('?view=form')).data.view, {
+      type: 'form',
+      last: 5,
+      date: null,
+      round: null,
+    });
   });
 
   await t.test(
     'as of a day: later matches not counted, every team still listed, deductions applied',
     async () => {
       const early = await table('?date=2023-08-11');
-      assert.deepEqual(early.data.view, { type: 'total', last: null, date: '2023-08-11' });
+      assert.deepEqual(early.data.view, { type: 'total', last: null, date: '2023-08-11', round: null });
       assert.equal(early.data.basis, 'computed');
       assert.deepEqual(early.order, ['City', 'Arsenal', 'Newcastle United', 'Burnley', 'Nottingham Forest']);
       assert.deepEqual(
@@ -75,6 +80,27 @@ test('standings views', async (t) => {
       assert.deepEqual(all.data.rows, (await table('')).data.rows);
     },
   );
+
+  await t.test('after a round: its matches and those of the rounds before it', async () => {
+    const first = await table('?round=Matchday%201');
+    assert.deepEqual(first.data.view, { type: 'total', last: null, date: null, round: 'Matchday 1' });
+    assert.equal(first.data.basis, 'computed');
+    // Matchday 1: Burnley 0-3 City, Arsenal 2-1 Forest; City v Newcastle is Matchday 2.
+    assert.deepEqual(
+      (first.data.rows as Row[]).map((r) => [short(r.team.name), r.played]),
+      [
+        ['City', 1],
+        ['Arsenal', 1],
+        ['Newcastle United', 0],
+        ['Burnley', 1],
+        ['Nottingham Forest', 1],
+      ],
+    );
+    const second = await table('?round=Matchday%202');
+    assert.equal((second.data.rows as Row[]).find((r) => short(r.team.name) === 'City')!.played, 2);
+    const missing = await app.inject({ url: url('?round=Matchday%2099'), headers: auth() });
+    assert.equal(assertError(missing, 404, 'not_found').parameter, 'round');
+  });
 
   await t.test('each view is cached apart', async () => {
     const [home, away] = [await table('?view=home'), await table('?view=away')];
@@ -92,7 +118,8 @@ test('standings views', async (t) => {
       ['?view=form&last=x', 'last'],
       ['?date=2023-02-30', 'date'],
       ['?date=yesterday', 'date'],
-      ['?round=1', 'round'],
+      ['?round=Matchday%201&date=2023-08-12', 'round'],
+      ['?round=', 'round'],
     ] as const) {
       const res = await app.inject({ url: url(query), headers: auth() });
       const details = assertError(res, 400, 'invalid_parameter');

@@ -54,12 +54,24 @@ function standingsAnswer(competition: CompetitionRow, season: SeasonRow, table: 
   };
 }
 
-/** The table a validated standings query asks for; a 400 for `last` without view=form. */
+/** The table a validated standings query asks for; a 400 for `last` without view=form, or round with date. */
 function standingsView(query: Readonly<Record<string, unknown>>): StandingsView | ApiError {
-  const { view, last, date } = query as { view?: StandingsView['table']; last?: number; date?: string };
+  const { view, last, date, round } = query as {
+    view?: StandingsView['table'];
+    last?: number;
+    date?: string;
+    round?: string;
+  };
   const table = view ?? 'total';
   if (last !== undefined && table !== 'form') return invalidParameter('last', 'last needs view=form');
-  return { table, last: table === 'form' ? (last ?? DEFAULT_FORM_MATCHES) : null, asOf: date ?? null };
+  if (date !== undefined && round !== undefined) return invalidParameter('round', 'round or date, not both');
+  const asOf = date ?? null;
+  return {
+    table,
+    last: table === 'form' ? (last ?? DEFAULT_FORM_MATCHES) : null,
+    asOf,
+    round: round ?? null,
+  };
 }
 
 /** A season's standings answer: the competition and its season, then its table (published or computed). */

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { NO_CONTROL_CHARACTERS } from './common.js';
 
 /** How many of each team's latest matches a form table counts at most, and by default. */
 export const MAX_FORM_MATCHES = 50;
@@ -38,6 +39,17 @@ export const StandingsViewQuery = Type.Object(
           'points adjustments all apply (the curated list has no dates).',
       }),
     ),
+    round: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        pattern: NO_CONTROL_CHARACTERS,
+        description:
+          'The table after this round, as a match shows it (the rounds endpoint lists them in order): only ' +
+          'its matches and those of the rounds before it count. A round the season does not have: 404. ' +
+          'Not with date (400).',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -53,6 +65,9 @@ export const StandingsViewOut = Type.Object(
     }),
     date: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
       description: 'The table as of the end of this UTC day; null: now',
+    }),
+    round: Type.Union([Type.String(), Type.Null()], {
+      description: 'The table after this round; null: after every round played',
     }),
   },
   { description: 'Which table of the season the rows are' },

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DatasetGeneration } from '../../cache/dataset-generation.js';
 import { TABLE_ADJUSTMENTS } from '../../standings/adjustments.js';
 import { rulesFor } from '../../standings/competition-rules.js';
+import { roundOrder } from '../../standings/season-rounds.js';
+import { notFound } from '../errors/catalogue.js';
 import { zonesFor } from '../../standings/competition-zones.js';
 import {
   computeStandings,
@@ -37,11 +39,13 @@ export interface StandingsView {
   last: number | null;
   /** A UTC date, YYYY-MM-DD: only matches that kicked off on or before it count. */
   asOf: string | null;
+  /** A round of the season: only its matches and those of the rounds before it (roundOrder) count. */
+  round?: string | null;
 }
 
 export const WHOLE_TABLE: Readonly<StandingsView> = Object.freeze({ table: 'total', last: null, asOf: null });
 
-const isWhole = (view: StandingsView) => view.table === 'total' && view.asOf === null;
+const isWhole = (view: StandingsView) => view.table === 'total' && view.asOf === null && !view.round;
 
 function tableViewOf(view: StandingsView): TableView | undefined {
   if (view.table === 'home' || view.table === 'away') return { side: view.table };
@@ -52,7 +56,7 @@ function tableViewOf(view: StandingsView): TableView | undefined {
 export interface SeasonTable {
   basis: 'published' | 'computed' | null;
   /** The view the rows are (StandingsView, named as the query names it). */
-  view: { type: StandingsView['table']; last: number | null; date: string | null };
+  view: { type: StandingsView['table']; last: number | null; date: string | null; round: string | null };
   rules: {
     known: boolean;
     points_for_win: number;
@@ -141,7 +145,7 @@ function publishedTable(rows: readonly StandingRowWithNames[]): SeasonTable | un
   if (published.length === 0) return undefined;
   return {
     basis: 'published',
-    view: { type: 'total', last: null, date: null },
+    view: { type: 'total', last: null, date: null, round: null },
     rules: null,
     adjustments: [],
     awarded_results: [],
@@ -257,6 +261,17 @@ export async function teamSeasonResults(
   return { counted: countedResultsOf(input, teamId), localDates, names, sources, plays: names.has(teamId) };
 }
 
+/** The season's rounds up to `round` in the order they are played; a 404 when it has none so named. */
+function roundsUpTo(
+  results: ReadonlyArray<{ round: string | null; status: string; starts_at: string }>,
+  round: string,
+): Set<string> {
+  const order = roundOrder(results.map((m) => ({ round: m.round, status: m.status, startsAt: m.starts_at })));
+  const at = order.indexOf(round);
+  if (at < 0) throw notFound('Round of the season', round, 'round');
+  return new Set(order.slice(0, at + 1));
+}
+
 /** A season's table computed from its stored results, whether or not a source publishes one. */
 export async function computeSeasonTable(
   db: Kysely<Database>,
@@ -270,6 +285,7 @@ export async function computeSeasonTable(
     ...input,
     view: tableViewOf(view),
     asOf: view.asOf ?? undefined,
+    rounds: view.round ? roundsUpTo(results, view.round) : undefined,
   });
   const zones = zonesFor(competition.code, season.key);
   const reserves = new Set(zones.reserveTeams.flatMap((name) => (idOf.has(name) ? [idOf.get(name)!] : [])));
@@ -279,7 +295,7 @@ export async function computeSeasonTable(
   const zoned = view.table === 'total';
   return {
     basis: rows.length > 0 ? 'computed' : null,
-    view: { type: view.table, last: view.last, date: view.asOf },
+    view: { type: view.table, last: view.last, date: view.asOf, round: view.round ?? null },
     rules: rows.length > 0 ? rulesOut(rules, known, split) : null,
     adjustments: applied.map((a) => ({
       team: team(a.team),

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { computeSeasonTable, type SeasonTable } from '../../../src/api/standings/season-standings.js';
 import { TABLE_ADJUSTMENTS } from '../../../src/standings/adjustments.js';
+import { roundOrder } from '../../../src/standings/season-rounds.js';
 import { ZONE_RESERVE_TEAMS } from '../../../src/standings/competition-zones.js';
 import { seasonTeamNames } from '../../../src/storage/repositories/season-results.repository.js';
 import { seasonStandings } from '../../../src/storage/repositories/team-detail.repository.js';
@@ -311,6 +312,7 @@ describe('sources: league tables computed from the stored results', () => {
     );
     const view = (table: 'home' | 'away') => ({ table, last: null, asOf: null });
     let checked = 0;
+    let rounded = 0;
     for (const s of seasons) {
       const competition = competitions.get(s.competition_id)!;
       const total = await computeSeasonTable(real.storage.db, competition, s);
@@ -347,9 +349,27 @@ describe('sources: league tables computed from the stored results', () => {
         asOf: lastDay,
       });
       assert.deepEqual(asOfEnd.rows, total.rows, `${what} as of ${lastDay}`);
+      // After its last round, a season whose matches all name a round has its final table.
+      const played = await real.storage.db
+        .selectFrom('matches')
+        .select(['round', 'status', 'starts_at'])
+        .where('season_id', '=', s.id)
+        .execute();
+      if (played.every((m) => m.round !== null)) {
+        const lastRound = roundOrder(played.map((m) => ({ ...m, startsAt: m.starts_at }))).at(-1)!;
+        const afterLast = await computeSeasonTable(real.storage.db, competition, s, {
+          table: 'total',
+          last: null,
+          asOf: null,
+          round: lastRound,
+        });
+        assert.deepEqual(afterLast.rows, total.rows, `${what} after ${lastRound}`);
+        rounded += 1;
+      }
       checked += 1;
     }
     assert.ok(checked >= 300, `${checked} seasons checked`);
+    assert.ok(rounded >= 250, `${rounded} seasons checked after their last round`);
   });
 
   it('gives the form table of the last 6 matches of Premier League 2023-24 as a recount of the stored results', async (t) => {
