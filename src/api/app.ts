@@ -31,6 +31,7 @@ import { changeRoutes } from './routes/changes.js';
 import type { RouteDeps } from './route-context.js';
 import { ErrorEnvelope, NoQuery } from './schemas/common.js';
 import { TIME_ZONE_KEYWORD } from './schemas/time-zone.js';
+import { MATCH_INCLUDES_KEYWORD } from './schemas/match-include.js';
 import { competitionRoutes } from './routes/competitions.js';
 import { coverageRoutes } from './routes/coverage.js';
 import { healthRoutes } from './routes/health.js';
@@ -169,8 +170,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         coerceTypes: true,
         useDefaults: true,
         allErrors: false,
-        // `tz` is resolved to the zone it names as it is validated (schemas/time-zone.ts).
-        keywords: [TIME_ZONE_KEYWORD],
+        // `tz` is resolved to the zone it names as it is validated (schemas/time-zone.ts), `include` put in
+        // order (schemas/match-include.ts).
+        keywords: [TIME_ZONE_KEYWORD, MATCH_INCLUDES_KEYWORD],
       },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TSchema } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
 import type { Storage } from '../storage/connection.js';
 import type { Database } from '../storage/schema.js';
@@ -73,7 +74,17 @@ export function countedPageMeta(
 export type Answer = (
   params: Readonly<Record<string, string | undefined>>,
   query: Readonly<Record<string, unknown>>,
+  tools: AnswerTools,
 ) => Maybe<string>;
+
+/** What an Answer may use of the request's route beyond its input. */
+export interface AnswerTools {
+  /**
+   * `value` as Fastify's serializer for `schema` writes it (compiled once per schema): the text another
+   * route answers with that schema, so that a part of this answer is that answer, byte for byte.
+   */
+  serialize(schema: TSchema, value: unknown): string;
+}
 
 /**
  * The Fastify handler of a route whose answer is an Answer: its text, returned (at once or as a promise)
@@ -81,11 +92,15 @@ export type Answer = (
  * object the text serializes, not the text.
  */
 export function answerHandler(answer: Answer): (request: FastifyRequest, reply: FastifyReply) => void {
-  const handler = (request: FastifyRequest, reply: FastifyReply): Maybe<string> =>
-    then(answer(request.params as never, request.query as never), (text) => {
+  const handler = (request: FastifyRequest, reply: FastifyReply): Maybe<string> => {
+    const tools: AnswerTools = {
+      serialize: (schema, value) => reply.compileSerializationSchema(schema as never)(value as never),
+    };
+    return then(answer(request.params as never, request.query as never, tools), (text) => {
       reply.type(JSON_TYPE);
       return text;
     });
+  };
   return handler as (request: FastifyRequest, reply: FastifyReply) => void;
 }
 

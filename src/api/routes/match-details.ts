@@ -13,6 +13,8 @@ import { findMatch, type MatchRow } from '../../storage/repositories/match.repos
 import { readSnapshot } from '../../storage/read-snapshot.js';
 import type { CompetitionRow } from '../../storage/repositories/competition.repository.js';
 import type { Database } from '../../storage/schema.js';
+import type { Storage } from '../../storage/connection.js';
+import type { MatchInclude } from '../schemas/match-include.js';
 import { matchLineups } from '../details/match-lineups.js';
 import { rowsInState } from '../../provenance/pick-source.js';
 import { teamStatistics } from '../details/match-statistics.js';
@@ -26,7 +28,7 @@ import { MatchLineups, MatchPlayerStatistics, MatchStatistics, MatchTimeline } f
 
 type Detail = { sources: string[] } & Record<string, unknown>;
 
-interface SubResource {
+export interface SubResource {
   suffix: string;
   summary: string;
   schema: TSchema;
@@ -90,6 +92,36 @@ const SUB_RESOURCES: SubResource[] = [
   { suffix: 'live-player-stats', summary: `Per-player statistics${LIVE_NOTE}`, ...players },
 ];
 
+/** The sub-resources `include=` puts in a match (schemas/match-include.ts): the routes' own. */
+export const INCLUDED_DETAILS: Record<MatchInclude, SubResource> = {
+  stats: SUB_RESOURCES.find((sub) => sub.suffix === 'stats')!,
+  lineups: SUB_RESOURCES.find((sub) => sub.suffix === 'lineups')!,
+  timeline: SUB_RESOURCES.find((sub) => sub.suffix === 'timeline')!,
+  player_stats: SUB_RESOURCES.find((sub) => sub.suffix === 'player-stats')!,
+};
+
+/**
+ * A sub-resource's answer for `match`, read in `view` (one snapshot): the route's body, and what
+ * `include=` puts in a match, through the same serializer (the route's response schema).
+ */
+export async function detailAnswer(view: Storage, sub: SubResource, match: MatchRow) {
+  const competition = await findCompetition(view, match.competition_id);
+  const covered = competition ? sub.covered(competition) : false;
+  const { sources, ...detail } = covered
+    ? await sub.load(view.db, match)
+    : { sources: [], teams: [], events: [] };
+  const collection = sub.schema === MatchTimeline ? { events: detail.events } : { teams: detail.teams };
+  return {
+    data: {
+      match_id: match.id,
+      status: match.status,
+      coverage: { [sub.coverageFlag]: covered },
+      attribution: attributionsFor(sources),
+      ...collection,
+    },
+  };
+}
+
 /**
  * Match sub-resources. The coverage flag says whether the match's competition has that kind of data
  * (derived from stored rows); an uncovered competition, or a covered match with nothing recorded (not
@@ -119,22 +151,7 @@ export const matchDetailRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
           if (live && match.status === 'live') {
             reply.header('cache-control', `max-age=${LIVE_MAX_AGE_SECONDS}`);
           }
-          const competition = await findCompetition(view, match.competition_id);
-          const covered = competition ? sub.covered(competition) : false;
-          const { sources, ...detail } = covered
-            ? await sub.load(view.db, match)
-            : { sources: [], teams: [], events: [] };
-          const collection =
-            sub.schema === MatchTimeline ? { events: detail.events } : { teams: detail.teams };
-          return {
-            data: {
-              match_id: match.id,
-              status: match.status,
-              coverage: { [sub.coverageFlag]: covered },
-              attribution: attributionsFor(sources),
-              ...collection,
-            },
-          };
+          return detailAnswer(view, sub, match);
         }),
     );
   }

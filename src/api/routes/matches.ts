@@ -1,22 +1,32 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from '@sinclair/typebox';
 import type { Storage } from '../../storage/connection.js';
-import { run, wait, type Steps } from '../../storage/maybe.js';
+import { run, then, wait, type Steps } from '../../storage/maybe.js';
 import { newestChangeOf } from '../../storage/repositories/change-log.repository.js';
 import { headToHead } from '../../storage/repositories/head-to-head.repository.js';
 import {
   findMatch,
+  findMatches,
+  findMatchesJson,
   findMatchJson,
   listMatches,
   listMatchesAsJson,
 } from '../../storage/repositories/match.repository.js';
 import { allExist } from '../../storage/repositories/record-existence.js';
-import { ApiError, notFound } from '../errors/catalogue.js';
+import { ApiError, invalidParameter, notFound } from '../errors/catalogue.js';
 import { toHeadToHead } from '../mappers.js';
 import { matchJson } from '../../representation/match.js';
 import { matchJsonInZone } from '../../representation/match-in-zone.js';
 import { matchList, type MatchList } from '../match-list-request.js';
-import { answerHandler, cachedJsonPageText, type Answer, type RouteDeps } from '../route-context.js';
+import {
+  answerHandler,
+  cachedJsonPageText,
+  type Answer,
+  type AnswerTools,
+  type RouteDeps,
+} from '../route-context.js';
+import { withIncludes } from '../match-includes.js';
+import { IncludeQuery, includesOf, Included, MAX_INCLUDED_MATCHES } from '../schemas/match-include.js';
 import { errorResponses } from '../schemas/common.js';
 import { IdParams } from '../schemas/ids.js';
 import { MatchListMeta, MatchListQuery } from '../schemas/match-list.js';
@@ -25,8 +35,22 @@ import { TimeZoneQuery, zoneOf } from '../schemas/time-zone.js';
 
 const tags = ['matches'];
 
+/** A match, with the details include= asks for. */
+const MatchWithDetails = Type.Object(
+  { ...Match.properties, included: Type.Optional(Included) },
+  { description: Match.description },
+);
+
 /** What the match list's meta adds to pagination's, in the schema's order. */
-type MoreMeta = Pick<Static<typeof MatchListMeta>, 'head_to_head' | 'next_updated_since'>;
+type MoreMeta = Pick<Static<typeof MatchListMeta>, 'head_to_head' | 'next_updated_since' | 'missing'>;
+
+/** A page of the match list before its text: the matches' JSON, and what its meta says. */
+interface ListedPage {
+  rows: string[];
+  page: { page: number; limit: number };
+  hasMore: boolean;
+  more: MoreMeta;
+}
 
 /** The head-to-head record of every page, and where an updated_since client resumes: both as asked. */
 function* moreMeta(storage: Storage, { filter }: MatchList): Steps<MoreMeta> {
@@ -60,7 +84,14 @@ function* mustExist(
  * A page of the match list: the JSON the runs stored for its matches (representation/match.ts's
  * matchJson of their rows), else, for a match written without it, its row through the same function.
  */
-function* listPage(storage: Storage, query: Readonly<Record<string, unknown>>): Steps<string> {
+function* listPage(storage: Storage, query: Readonly<Record<string, unknown>>): Steps<ListedPage> {
+  if (typeof query.ids === 'string') return yield* idsPage(storage, query);
+  if (includesOf(query).length > 0 && (query.limit as number) > MAX_INCLUDED_MATCHES) {
+    throw invalidParameter(
+      'include',
+      `include takes a page of at most ${MAX_INCLUDED_MATCHES} matches (limit)`,
+    );
+  }
   const list = matchList(query);
   if (list instanceof ApiError) throw list;
   const { filter } = list;
@@ -82,12 +113,74 @@ function* listPage(storage: Storage, query: Readonly<Record<string, unknown>>): 
     yield* mustExist(storage, 'teams', filter.teamIds ?? [filter.teamId], 'Team', 'team_id');
     yield* mustExist(storage, 'teams', [opponent_id], 'Team', 'opponent_id');
   }
-  const zone = zoneOf(query);
-  const rows = zone ? page.rows.map((json) => matchJsonInZone(json, zone)) : page.rows;
-  return cachedJsonPageText(rows, list.page, page.hasMore, more);
+  return { rows: inZone(page.rows, query), page: list.page, hasMore: page.hasMore, more };
 }
 
-/** One match: `{"data":…}` around the JSON the runs stored, else its row's matchJson; in `zone` if asked. */
+/** Match JSON in the query's zone (tz), as stored without one. */
+const inZone = (rows: readonly string[], query: Readonly<Record<string, unknown>>) => {
+  const zone = zoneOf(query);
+  return zone ? rows.map((json) => matchJsonInZone(json, zone)) : [...rows];
+};
+
+/** The list's filters, none of which ids= takes with it. */
+const FILTERS = [
+  'competition_id',
+  'season_id',
+  'team_id',
+  'opponent_id',
+  'status',
+  'round',
+  'date_from',
+  'date_to',
+  'date',
+  'updated_since',
+] as const;
+
+/**
+ * `ids=`: the matches named, in the order asked (one named twice once, where first asked), in one page,
+ * read at once; the IDs naming no match in meta.missing.
+ */
+function* idsPage(storage: Storage, query: Readonly<Record<string, unknown>>): Steps<ListedPage> {
+  const other = FILTERS.find((name) => query[name] !== undefined);
+  if (other) throw invalidParameter(other, `${other} cannot be combined with ids`);
+  if (query.page !== 1) throw invalidParameter('page', 'ids answers in one page: page must be 1');
+  const ids = [...new Set((query.ids as string).split(','))];
+  if (includesOf(query).length > 0 && ids.length > MAX_INCLUDED_MATCHES) {
+    throw invalidParameter('include', `include takes at most ${MAX_INCLUDED_MATCHES} matches (ids)`);
+  }
+  const stored = yield* wait(findMatchesJson(storage, ids));
+  const without = ids.filter((id) => !stored.has(id));
+  const rows = without.length > 0 ? yield* wait(findMatches(storage, without)) : new Map();
+  const found: string[] = [];
+  const missing: string[] = [];
+  for (const id of ids) {
+    const json = stored.get(id) ?? (rows.has(id) ? matchJson(rows.get(id)!) : undefined);
+    if (json === undefined) missing.push(id);
+    else found.push(json);
+  }
+  return {
+    rows: inZone(found, query),
+    page: { page: 1, limit: ids.length },
+    hasMore: false,
+    more: { missing },
+  };
+}
+
+/** The list's answer: its page's text, with the details include= asks for in each match. */
+function listText(
+  storage: Storage,
+  page: ListedPage,
+  query: Readonly<Record<string, unknown>>,
+  tools: AnswerTools,
+) {
+  const text = (rows: readonly string[]) => cachedJsonPageText(rows, page.page, page.hasMore, page.more);
+  const includes = includesOf(query);
+  return includes.length === 0
+    ? text(page.rows)
+    : withIncludes(storage, page.rows, includes, tools).then(text);
+}
+
+/** One match: the JSON the runs stored, else its row's matchJson; in `zone` if asked. */
 function* oneMatch(storage: Storage, id: string, zone: string | undefined): Steps<string> {
   let json = yield* wait(findMatchJson(storage, id));
   if (json === undefined) {
@@ -95,12 +188,18 @@ function* oneMatch(storage: Storage, id: string, zone: string | undefined): Step
     if (!row) throw notFound('Match', id);
     json = matchJson(row);
   }
-  return `{"data":${zone ? matchJsonInZone(json, zone) : json}}`;
+  return zone ? matchJsonInZone(json, zone) : json;
 }
 
 export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { storage }) => {
-  const listAnswer: Answer = (_params, query) => run(listPage(storage, query));
-  const oneAnswer: Answer = (params, query) => run(oneMatch(storage, params.match_id!, zoneOf(query)));
+  const listAnswer: Answer = (_params, query, tools) =>
+    then(run(listPage(storage, query)), (page) => listText(storage, page, query, tools));
+  const oneAnswer: Answer = (params, query, tools) =>
+    then(run(oneMatch(storage, params.match_id!, zoneOf(query))), (json) => {
+      const includes = includesOf(query);
+      if (includes.length === 0) return `{"data":${json}}`;
+      return withIncludes(storage, [json], includes, tools).then(([one]) => `{"data":${one}}`);
+    });
 
   app.get(
     '/football/matches',
@@ -119,7 +218,7 @@ export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { s
         tags,
         querystring: MatchListQuery,
         response: {
-          200: Type.Object({ data: Type.Array(Match), meta: MatchListMeta }),
+          200: Type.Object({ data: Type.Array(MatchWithDetails), meta: MatchListMeta }),
           ...errorResponses(400, 401, 403, 404, 429),
         },
       },
@@ -136,8 +235,11 @@ export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { s
         tags,
         description: 'tz gives starts_at in a time zone, as on the match list.',
         params: IdParams('match_id'),
-        querystring: Type.Object({ ...TimeZoneQuery }, { additionalProperties: false }),
-        response: { 200: Type.Object({ data: Match }), ...errorResponses(400, 401, 403, 404, 429) },
+        querystring: Type.Object({ ...TimeZoneQuery, ...IncludeQuery }, { additionalProperties: false }),
+        response: {
+          200: Type.Object({ data: MatchWithDetails }),
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
       },
     },
     answerHandler(oneAnswer),

@@ -2,6 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { NO_CONTROL_CHARACTERS, Nullable, PageQuery, PaginationMeta } from './common.js';
 import { MAX_LISTED } from '../../storage/repositories/match-list-query.js';
 import { IdListString, IdString } from './ids.js';
+import { IncludeQuery } from './match-include.js';
+
+/** How many matches `ids=` may name. */
+export const MAX_IDS = 100;
 import { MatchStatus } from './resources.js';
 import { TimeZoneQuery } from './time-zone.js';
 
@@ -65,6 +69,16 @@ export const MatchListQuery = Type.Object(
           'renamed team changes its matches). meta.next_updated_since is the value to ask with next time.',
       }),
     ),
+    ids: Type.Optional(
+      IdListString(
+        'match_',
+        MAX_IDS,
+        `Up to ${MAX_IDS} match IDs separated by commas: those matches, in the order asked (one asked twice is ` +
+          'listed once, where first asked), all in one page (page must be 1; limit is not used), unknown ' +
+          'ones named in meta.missing. No other filter with it (400).',
+      ),
+    ),
+    ...IncludeQuery,
     sort: Type.Optional(
       Type.Union(
         MATCH_SORTS.map((s) => Type.Literal(s)),
@@ -103,6 +117,11 @@ export const MatchListMeta = Type.Object(
   {
     ...PaginationMeta.properties,
     head_to_head: Type.Optional(HeadToHead),
+    missing: Type.Optional(
+      Type.Array(Type.String(), {
+        description: 'With ids only: the IDs asked that name no stored match, in the order asked',
+      }),
+    ),
     next_updated_since: Type.Optional(
       Nullable(
         Type.String({

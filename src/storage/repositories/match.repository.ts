@@ -185,3 +185,26 @@ const oneMatch = new QueryTemplates<{ id: string }>((db, { id }) =>
 export function findMatch(storage: Storage, id: string): Maybe<MatchRow | undefined> {
   return then(readRows<MatchRow>(storage, oneMatch.compile(storage.db, { id })), ([row]) => row);
 }
+
+/** The stored JSON (match-json.ts) of each of `ids` that has some, by ID: one read for the whole list. */
+export function findMatchesJson(storage: Storage, ids: readonly string[]): Maybe<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const query = storage.db
+    .selectFrom('match_json')
+    .select(['match_json.id', 'match_json.json'])
+    .where('match_json.id', 'in', [...ids])
+    .compile();
+  return then(
+    readRows<{ id: string; json: string }>(storage, query),
+    (rows) => new Map(rows.map((r) => [r.id, r.json])),
+  );
+}
+
+/** The rows of `ids` that exist, by ID: one read for the whole list. */
+export function findMatches(storage: Storage, ids: readonly string[]): Maybe<Map<string, MatchRow>> {
+  if (ids.length === 0) return new Map();
+  const query = joinNames(storage.db.selectFrom('matches').where('matches.id', 'in', [...ids]))
+    .selectAll('matches')
+    .compile();
+  return then(readRows<MatchRow>(storage, query), (rows) => new Map(rows.map((r) => [r.id, r])));
+}
