@@ -13,7 +13,7 @@ const run = promisify(execFile);
 const PROJECT = path.resolve(import.meta.dirname, '../../..');
 
 /**
- * What a client developer would write with the generated types and openapi-fetch: calls of four routes
+ * What a client developer would write with the generated types and openapi-fetch: calls of seven routes
  * and the calendar tokens, the defaulted parameters left out, answers, errors and headers used as typed.
  * The @ts-expect-error lines are calls the document forbids: tsc fails if one of them type-checks.
  */
@@ -80,7 +80,34 @@ export async function subscribe(teamId: string, label: string): Promise<string |
   return \`/football/teams/\${teamId}/calendar.ics?token=\${token}\`;
 }
 
+/** A match screen in one request, and the current round of a season. */
+export async function matchScreen(matchId: string): Promise<number> {
+  const { data } = await client.GET('${API}/football/matches/{match_id}', {
+    params: { path: { match_id: matchId }, query: { include: 'stats,lineups,timeline,player_stats' } },
+  });
+  const events = data?.data.included?.timeline?.events ?? [];
+  return events.length;
+}
+
+export async function currentRound(competitionId: string, seasonId: string): Promise<string | undefined> {
+  const { data } = await client.GET('${API}/football/competitions/{competition_id}/seasons/{season_id}/rounds', {
+    params: { path: { competition_id: competitionId, season_id: seasonId } },
+  });
+  const finished: number | undefined = data?.data[0]?.matches.finished;
+  void finished;
+  return data?.data.find((round) => round.is_current)?.name;
+}
+
+export async function homeTable(competitionId: string, seasonId: string): Promise<string[]> {
+  const { data } = await client.GET('${API}/football/competitions/{competition_id}/seasons/{season_id}/standings', {
+    params: { path: { competition_id: competitionId, season_id: seasonId }, query: { view: 'home' } },
+  });
+  return (data?.data.rows ?? []).map((row) => row.team.name);
+}
+
 export async function forbidden(): Promise<void> {
+  // @ts-expect-error a table view takes the documented values only
+  await client.GET('${API}/football/competitions/{competition_id}/seasons/{season_id}/standings', { params: { path: { competition_id: 'c', season_id: 's' }, query: { view: 'league' } } });
   // @ts-expect-error a listed token has no secret
   await client.GET('${API}/football/calendar-tokens').then((res) => res.data?.data[0]?.token);
   // @ts-expect-error a team's route needs its identifier
@@ -108,7 +135,7 @@ const TSCONFIG = {
   files: ['touchline.ts', 'client.ts'],
 };
 
-test('a TypeScript client generated from the document type-checks a program calling four routes and the calendar tokens', async (t) => {
+test('a TypeScript client generated from the document type-checks a program calling seven routes and the calendar tokens', async (t) => {
   const { app } = await buildTestApp(t);
   const document = (await app.inject({ url: `${API}/openapi.json` })).json();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-client-'));
