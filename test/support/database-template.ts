@@ -3,7 +3,8 @@
 // caller derives from everything the build reads (the migrations, the source code, the data). A later run
 // with the same key copies the kept template; a changed key builds a new one and removes the old.
 // SQLite: the template is a file under .cache/test-databases and a copy is a file copy. PostgreSQL: the
-// template is a database `touchline_tpl_<kind>_<key>` and a copy is `CREATE DATABASE … TEMPLATE` it.
+// template is a database `touchline_tpl_<kind>_<checkout>_<key>` and a copy is `CREATE DATABASE … TEMPLATE` it;
+// <checkout> names the working copy, so that two checkouts sharing one server keep their own templates.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,8 @@ import pg from 'pg';
 export const REPOSITORY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const SQLITE_TEMPLATES = path.join(REPOSITORY, '.cache', 'test-databases');
+/** Six hex digits of the repository's path: a second checkout on the same server never drops this one's. */
+const CHECKOUT = crypto.createHash('sha256').update(REPOSITORY).digest('hex').slice(0, 6);
 /** How often a test waiting for another process's build looks again; short, as a build takes seconds. */
 const POLL_MS = 25;
 /** A build that has not finished in this long is taken to be stuck, and the wait fails with that. */
@@ -125,12 +128,12 @@ export async function postgresTemplate(
   create: (client: pg.Client, name: string) => Promise<void>,
   build: (name: string) => Promise<void>,
 ): Promise<string> {
-  const name = `touchline_tpl_${kind}_${key}`;
+  const name = `touchline_tpl_${kind}_${CHECKOUT}_${key}`;
   const exists = async (client: pg.Client) =>
     (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
   return withPgClient(adminUrl, async (client) => {
     if (await exists(client)) return name;
-    await client.query('SELECT pg_advisory_lock(hashtext($1))', [`touchline template ${kind}`]);
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [`touchline template ${kind} ${CHECKOUT}`]);
     try {
       if (await exists(client)) return name;
       const building = `${name}_b${process.pid}`;
@@ -145,14 +148,14 @@ export async function postgresTemplate(
       }
       const older = await client.query<{ datname: string }>(
         'SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname <> $2',
-        [`touchline\\_tpl\\_${kind}\\_%`, name],
+        [`touchline\\_tpl\\_${kind}\\_${CHECKOUT}\\_%`, name],
       );
       for (const { datname } of older.rows) {
         await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
       }
       return name;
     } finally {
-      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`touchline template ${kind}`]);
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`touchline template ${kind} ${CHECKOUT}`]);
     }
   });
 }
