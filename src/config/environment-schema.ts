@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Type, type Static, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
 import { MAX_RING_BYTES } from '../cache/body-ring.js';
+import { DEFAULT_SOURCE_SPECS } from '../vocabulary/public-locations.js';
 
 /**
  * The environment variables config.ts reads, as one TypeBox object schema: each variable's type, default,
@@ -28,9 +29,7 @@ export interface VariableOptions {
 /** The SQLite file used when DATABASE_URL is unset, relative to the working directory. */
 export const DEFAULT_DATABASE_FILE = path.join('var', 'touchline.db');
 
-export const DEFAULT_SOURCES = [
-  'https://github.com/openfootball/football.json/archive/refs/heads/master.tar.gz',
-];
+export const DEFAULT_SOURCES = DEFAULT_SOURCE_SPECS;
 
 const MiB = 1024 * 1024;
 
@@ -119,7 +118,7 @@ export const EnvironmentSchema = Type.Object({
     default: DEFAULT_SOURCES.join(','),
     keepEmpty: true,
     description: 'Comma-separated [source=]locations ingested on first start; empty: none.',
-    documentedDefault: 'openfootball football.json on GitHub',
+    documentedDefault: 'every open source, from its public repository',
   }),
   TOUCHLINE_REFRESH: Type.Optional(
     text({

@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import type { Logger } from 'pino';
-import type { Config } from '../config/config.js';
+import { parseSourceSpec, type Config } from '../config/config.js';
+import { STARTER_LOCATION, STARTER_SOURCE, STARTER_SPEC } from '../ingest/starter-data.js';
 import { DEVELOPMENT_PLAN } from '../config/plans.js';
 import { issueApiKey } from '../auth/api-keys.js';
 import { openStorage, type Storage } from '../storage/connection.js';
@@ -28,6 +30,16 @@ async function firstKey(storage: Storage, config: Readonly<Config>, print: Print
 }
 
 /**
+ * The first start's sources: the starter dataset first when the configured sources include the one it
+ * is a part of (so that the source replaces it when reached), then the configured ones. A source that
+ * cannot be reached (no network) leaves the starter dataset served, and the refresh schedule retries it.
+ */
+export function withStarter(sources: readonly string[]): string[] {
+  const includesStarter = sources.some((spec) => parseSourceSpec(spec).source === STARTER_SOURCE);
+  return includesStarter && fs.existsSync(STARTER_LOCATION) ? [STARTER_SPEC, ...sources] : [...sources];
+}
+
+/**
  * What happens once per deployment before serving: migrations, the first development key, and — when
  * nothing was ever ingested — the configured sources, ingested in the background by child processes.
  */
@@ -45,6 +57,11 @@ export async function prepareDeployment(
   } finally {
     await storage.close();
   }
-  log.info('nothing ingested yet: ingesting the configured sources in the background');
-  return ingestInBackground(config.sources, log);
+  const starter = withStarter(config.sources);
+  log.info(
+    starter.length > config.sources.length
+      ? 'nothing ingested yet: ingesting the starter dataset (World Cups 1930-2026), then the configured sources, in the background'
+      : 'nothing ingested yet: ingesting the configured sources in the background',
+  );
+  return ingestInBackground(starter, log);
 }

@@ -28,7 +28,8 @@ test('coverage routes', async (t) => {
   await t.test('GET /coverage/summary counts the normalized database', async () => {
     const { body } = await getOk(app, `${API}/coverage/summary`, auth());
     assertKeys(body, ['data'], 'body');
-    assertKeys(body.data, [...COUNT_KEYS, ...FRESHNESS_KEYS, 'sources'], 'summary');
+    assertKeys(body.data, [...COUNT_KEYS, ...FRESHNESS_KEYS, 'starter_data', 'sources'], 'summary');
+    assert.equal(body.data.starter_data, false, 'the test data is no starter set');
     assert.deepEqual(Object.fromEntries(COUNT_KEYS.map((k) => [k, body.data[k]])), {
       competitions: 4,
       seasons: 5,
@@ -49,9 +50,10 @@ test('coverage routes', async (t) => {
     assert.equal(d.sources.length, 1);
     assertKeys(
       d.sources[0],
-      ['source', 'artifact_sha256', ...FRESHNESS_KEYS, ...REFRESH_KEYS, 'attribution'],
+      ['source', 'starter', 'artifact_sha256', ...FRESHNESS_KEYS, ...REFRESH_KEYS, 'attribution'],
       'summary.sources[0]',
     );
+    assert.equal(d.sources[0].starter, false);
     assert.equal(d.sources[0].last_outcome, 'succeeded');
     assert.equal(d.sources[0].consecutive_failures, 0);
     assert.equal(d.sources[0].last_checked_at, d.sources[0].last_success_at);

@@ -6,6 +6,7 @@ import {
 } from '../../storage/repositories/competition.repository.js';
 import { coverageCounts, sourceFreshness } from '../../storage/repositories/coverage.repository.js';
 import { readSnapshot } from '../../storage/read-snapshot.js';
+import { isStarterLocation } from '../../ingest/starter-data.js';
 import { notFound } from '../errors/catalogue.js';
 import { attributionForIngestSource } from '../../provenance/sources.js';
 import { Attribution } from '../schemas/details.js';
@@ -60,9 +61,16 @@ const CoverageSummary = Type.Object(
       matches: Type.Integer(),
       completed_matches: Type.Integer(),
       ...Freshness,
+      starter_data: Type.Boolean({
+        description:
+          'True while everything served is the starter dataset shipped with Touchline (openfootball’s CC0 World Cups 1930-2026), ingested on a first start that could not yet reach the configured sources; they are retried on the refresh schedule and replace it when reached',
+      }),
       sources: Type.Array(
         Type.Object({
           source: Type.String(),
+          starter: Type.Boolean({
+            description: 'Its newest successful run read the starter dataset, not the source itself',
+          }),
           artifact_sha256: Nullable(Type.String()),
           ...Freshness,
           ...RefreshState,
@@ -105,12 +113,15 @@ export const coverageRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
         source_updated_at: null,
         freshness_guaranteed: false,
       });
+      const succeeded = sources.filter((s) => s.location !== null);
       return {
         data: {
           ...counts,
           ...freshness(latest),
+          starter_data: succeeded.length > 0 && succeeded.every((s) => isStarterLocation(s.location!)),
           sources: sources.map((s) => ({
             source: s.source,
+            starter: s.location !== null && isStarterLocation(s.location),
             artifact_sha256: s.artifact_sha256,
             ...freshness(s),
             last_checked_at: s.last_checked_at,

@@ -6,10 +6,12 @@ import { runIngestion } from '../../ingest/runner.js';
 import { setRunValidators } from '../../storage/repositories/ingestion-run.repository.js';
 import { DEFAULT_LOCK_WAIT_MS, describeWait } from '../lock-wait.js';
 import { UsageError } from '../usage-error.js';
+import { publicLocationOf } from '../../vocabulary/public-locations.js';
 import { withIngestionLock } from '../with-storage.js';
 
 export interface IngestOptions {
-  from: string;
+  /** Where to read the source; its public location (vocabulary/public-locations.ts) when left out. */
+  from?: string;
   clubs?: string;
   quiet?: boolean;
   /** How long to wait for another ingestion (ms). */
@@ -21,10 +23,14 @@ export async function ingestCommand(
   source: string,
   options: IngestOptions,
 ): Promise<number> {
-  const { from, quiet } = options;
+  const { quiet } = options;
   const clubs = options.clubs ?? config.clubs ?? undefined;
   const loader = SOURCES[source];
   if (!loader) throw new UsageError(`ingest needs a source: ${Object.keys(SOURCES).join(', ')}`);
+  const from = options.from ?? publicLocationOf(source);
+  if (from === undefined) {
+    throw new UsageError(`ingest ${source} needs --from: the source has no public location`);
+  }
   const waitMs = options.wait ?? DEFAULT_LOCK_WAIT_MS;
   const progress = quiet ? undefined : createProgress();
   // Another ingestion (a scheduled refresh, say) is waited for, never a reason to fail.

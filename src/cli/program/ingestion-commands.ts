@@ -21,13 +21,16 @@ export function addIngestionCommands(program: Command): void {
     )
     .addArgument(new Argument('<source>', 'the source').choices(SOURCE_NAMES))
     .addOption(
-      new Option('--from <location>', 'where to read it (- for standard input)').makeOptionMandatory(),
+      new Option(
+        '--from <location>',
+        'where to read it (- for standard input; default: the source’s public repository, docs/sources.md)',
+      ),
     )
     .addOption(new Option('--clubs <location>', 'openfootball/clubs (default: TOUCHLINE_CLUBS)'))
     .addOption(waitOption())
     .addOption(quietOption())
     .action(
-      action<{ from: string; clubs?: string; quiet?: boolean; wait: number }>(
+      action<{ from?: string; clubs?: string; quiet?: boolean; wait: number }>(
         async (config, [source], options) =>
           (await import('../commands/ingest.js')).ingestCommand(config, source as string, options),
       ),

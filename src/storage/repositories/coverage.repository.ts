@@ -43,6 +43,8 @@ export interface SourceFreshness {
   artifact_retrieved_at: string | null;
   artifact_sha256: string | null;
   records_seen: number | null;
+  /** Where its newest successful run read it from; null without one. */
+  location: string | null;
 }
 
 /** A source's refresh state: how its newest runs went (see sourceRunState). */
@@ -93,6 +95,7 @@ export async function sourceFreshness(db: Kysely<Database>): Promise<{
       artifact_retrieved_at: (retrieved?.at as string | null | undefined) ?? null,
       artifact_sha256: run?.sha256 ?? null,
       records_seen: run?.records_seen ?? null,
+      location: run?.location ?? null,
       last_checked_at: state?.lastCheckedAt ?? null,
       last_attempt_at: state ? (state.newestFinishedAt ?? state.newestStartedAt) : null,
       last_outcome: state?.newestOutcome ?? 'failed',

@@ -89,13 +89,20 @@ test('loadConfig: schedule, retry bounds and clubs location, validated once', ()
   assert.equal(config.clubs, '/data/clubs');
 
   const defaults = loadConfig({});
-  assert.deepEqual(defaults.refresh, [{ source: 'openfootball', intervalMs: 3_600_000 }]);
+  assert.deepEqual(
+    defaults.refresh,
+    ['openfootball', 'worldcup-json', 'international-results', 'fjelstul', 'football-data'].map((source) => ({
+      source,
+      intervalMs: 3_600_000,
+    })),
+  );
   assert.equal(defaults.refreshRetryMinMs, 60_000);
   assert.equal(defaults.refreshRetryMaxMs, 3_600_000);
   assert.equal(defaults.clubs, null);
 
   assert.equal(
-    configError(() => loadConfig({ TOUCHLINE_REFRESH: 'fjelstul=1h' })).variable,
+    configError(() => loadConfig({ TOUCHLINE_SOURCES: SOURCES.join(','), TOUCHLINE_REFRESH: 'fjelstul=1h' }))
+      .variable,
     'TOUCHLINE_REFRESH',
   );
   assert.equal(
