@@ -93,6 +93,20 @@ export function matchList(query: Readonly<Record<string, unknown>>): MatchList |
       localDay: q.date ? { date: q.date, ...dayWindow(q.date, q.tz ?? 'UTC') } : undefined,
     },
     page: { page: q.page, limit: q.limit },
-    order: q.sort === '-starts_at' ? 'desc' : 'asc',
+    order: orderOf(q),
   };
+}
+
+/**
+ * The kick-off order: `sort` when given; without it, oldest first for a list bounded in time (a season,
+ * a day or a date window reads as a fixture list) and newest first for the rest (the whole archive, a
+ * team's or a competition's matches, read as "what happened last": the unbounded list no longer opens
+ * with Scotland v England, 1872). docs/api.md, "Match list order".
+ */
+export function orderOf(
+  q: Pick<MatchListQuery, 'sort' | 'season_id' | 'date' | 'date_from' | 'date_to'>,
+): KickOffOrder {
+  if (q.sort !== undefined) return q.sort === '-starts_at' ? 'desc' : 'asc';
+  const bounded = q.season_id ?? q.date ?? q.date_from ?? q.date_to;
+  return bounded === undefined ? 'desc' : 'asc';
 }

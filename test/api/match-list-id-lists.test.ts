@@ -3,18 +3,19 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildTestApp } from '../support/build-app.js';
-import { API, assertError, getOk } from '../support/api-contract.js';
+import { API, assertError, getOk, oldestFirst } from '../support/api-contract.js';
 
 type Match = { id: string; starts_at: string; home_team: { id: string }; away_team: { id: string } };
 
 test('match list: lists of teams and competitions', async (t) => {
   const { app, auth, ids } = await buildTestApp(t);
   const { teams, competitions } = ids;
-  const get = (query: string) => app.inject({ url: `${API}/football/matches?${query}`, headers: auth() });
+  const get = (query: string) =>
+    app.inject({ url: `${API}/football/matches?${oldestFirst(query)}`, headers: auth() });
   const list = async (query: string) => {
     const { body } = await getOk<{ data: Match[]; meta: { has_more: boolean } }>(
       app,
-      `${API}/football/matches?${query}`,
+      `${API}/football/matches?${oldestFirst(query)}`,
       auth(),
     );
     return body;

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { loadOpenfootball } from '../../src/ingest/openfootball/adapter.js';
 import { runIngestion } from '../../src/ingest/runner.js';
 import { buildTestApp } from '../support/build-app.js';
-import { API, assertError, assertMatch, getOk } from '../support/api-contract.js';
+import { API, assertError, assertMatch, getOk, oldestFirst } from '../support/api-contract.js';
 
 type Match = {
   id: string;
@@ -55,11 +55,12 @@ const CUP = {
 
 test('match list: sort, round, head-to-head', async (t) => {
   const { app, auth, ids, dir, storage, cache } = await buildTestApp(t);
-  const get = (query: string) => app.inject({ url: `${API}/football/matches?${query}`, headers: auth() });
+  const get = (query: string) =>
+    app.inject({ url: `${API}/football/matches?${oldestFirst(query)}`, headers: auth() });
   const list = async (query: string) => {
     const { body } = await getOk<{ data: Match[]; meta: Meta }>(
       app,
-      `${API}/football/matches?${query}`,
+      `${API}/football/matches?${oldestFirst(query)}`,
       auth(),
     );
     body.data.forEach((m) => assertMatch(m));
@@ -67,15 +68,45 @@ test('match list: sort, round, head-to-head', async (t) => {
   };
   const { teams, matches: m } = ids;
 
-  await t.test('sort=-starts_at is the ascending list reversed; starts_at is the default', async () => {
-    const ascending = await list('limit=100');
+  await t.test('sort=-starts_at is the ascending list reversed', async () => {
+    const ascending = await list('limit=100&sort=starts_at');
     assert.equal(ascending.ids.length, 11);
-    assert.deepEqual((await list('limit=100&sort=starts_at')).ids, ascending.ids);
     const descending = await list('limit=100&sort=-starts_at');
     assert.deepEqual(descending.ids, [...ascending.ids].reverse());
     const starts = descending.matches.map((x) => x.starts_at);
     assert.deepEqual(starts, [...starts].sort().reverse());
   });
+
+  await t.test(
+    'without sort: newest first, but oldest first when a season or dates bound the list',
+    async () => {
+      const bare = async (query: string) =>
+        (await getOk<{ data: Match[] }>(app, `${API}/football/matches?${query}`, auth())).body.data.map(
+          (x) => x.id,
+        );
+      const by = async (query: string, sort: string) => (await list(`${query}&sort=${sort}`)).ids;
+      for (const unbounded of [
+        'limit=100',
+        `limit=100&team_id=${teams.manCity}`,
+        `limit=100&competition_id=${ids.competitions.en1}`,
+      ]) {
+        assert.deepEqual(await bare(unbounded), await by(unbounded, '-starts_at'), unbounded);
+      }
+      for (const bounded of [
+        `limit=100&season_id=${ids.seasons.en1_2023}`,
+        'limit=100&date_from=2015-01-01',
+        'limit=100&date_to=2030-01-01',
+        'limit=100&date=2023-08-11',
+      ]) {
+        assert.deepEqual(await bare(bounded), await by(bounded, 'starts_at'), bounded);
+      }
+      assert.ok((await bare('limit=100')).length > 1);
+      assert.ok(
+        (await bare(`limit=100&season_id=${ids.seasons.en1_2023}`)).length > 1,
+        'the season has matches',
+      );
+    },
+  );
 
   await t.test('descending pages slice the descending order, and so do filtered ones', async () => {
     for (const filter of ['', `&team_id=${teams.manCity}`, `&competition_id=${ids.competitions.en1}`]) {

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { loadOpenfootball } from '../../src/ingest/openfootball/adapter.js';
 import { runIngestion } from '../../src/ingest/runner.js';
 import { buildTestApp, FIXTURE, INGESTED_AT } from '../support/build-app.js';
-import { API, assertError, getOk } from '../support/api-contract.js';
+import { API, assertError, getOk, oldestFirst } from '../support/api-contract.js';
 
 type Match = {
   id: string;
@@ -26,11 +26,12 @@ const SECOND_RUN = '2024-03-05T09:30:00.000Z';
 
 test('match list: updated_since', async (t) => {
   const { app, auth, ids, dir, storage, cache } = await buildTestApp(t);
-  const get = (query: string) => app.inject({ url: `${API}/football/matches?${query}`, headers: auth() });
+  const get = (query: string) =>
+    app.inject({ url: `${API}/football/matches?${oldestFirst(query)}`, headers: auth() });
   const list = async (query: string) => {
     const { body } = await getOk<{ data: Match[]; meta: Meta }>(
       app,
-      `${API}/football/matches?${query}`,
+      `${API}/football/matches?${oldestFirst(query)}`,
       auth(),
     );
     return { matches: body.data, ids: body.data.map((m) => m.id), meta: body.meta };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildTestApp } from '../support/build-app.js';
-import { API, assertKeys, assertMatch, assertPage, getOk } from '../support/api-contract.js';
+import { oldestFirst, API, assertKeys, assertMatch, assertPage, getOk } from '../support/api-contract.js';
 
 type Match = {
   id: string;
@@ -16,10 +16,9 @@ type Match = {
 test('matches', async (t) => {
   const { app, auth, ids } = await buildTestApp(t);
   const list = async (query = '') => {
-    const sep = query === '' ? '' : '?';
     const result = await getOk<{ data: Match[]; meta: Record<string, unknown> }>(
       app,
-      `${API}/football/matches${sep}${query}`,
+      `${API}/football/matches?${oldestFirst(query)}`,
       auth(),
     );
     return { ...result, matches: result.body.data, matchIds: result.body.data.map((m) => m.id) };

@@ -177,3 +177,12 @@ export function assertError(
   );
   return body.error.details;
 }
+
+/**
+ * `query` with `sort=starts_at` unless it names a sort: the oldest-first order the tests of filters read
+ * their lists in (without sort, an unbounded list is newest first: match-list-request.ts orderOf).
+ */
+export function oldestFirst(query: string): string {
+  if (/(^|&)sort=/.test(query)) return query;
+  return query === '' ? 'sort=starts_at' : `${query}&sort=starts_at`;
+}

@@ -208,8 +208,9 @@ export const matchRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { s
       schema: {
         summary: 'Matches (fixtures and results) in kick-off order',
         description:
-          'Ordered by starts_at, then id: oldest first, or newest first with sort=-starts_at (a team’s last ' +
-          'five results: team_id, status=finished, sort=-starts_at, limit=5). A filter naming an identifier ' +
+          'Ordered by starts_at, then id: sort=starts_at oldest first, sort=-starts_at newest first; without ' +
+          'sort, oldest first when season_id, date, date_from or date_to bounds the list, else newest first ' +
+          '(a team’s last five results: team_id, status=finished, limit=5). A filter naming an identifier ' +
           'that does not exist answers 404. meta carries has_more instead of a total, so a page costs the ' +
           'same however large the archive is. team_id with opponent_id lists the two teams’ matches and ' +
           'adds their record to meta (head_to_head); updated_since lists the matches changed after an ' +

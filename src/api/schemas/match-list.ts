@@ -12,7 +12,7 @@ import { TimeZoneQuery } from './time-zone.js';
 const day = (description: string) => Type.String({ format: 'date', description });
 const count = (description: string) => Type.Integer({ minimum: 0, description });
 
-/** `sort`'s values: kick-off oldest first (the default) or, with a minus, newest first. */
+/** `sort`'s values: kick-off oldest first or, with a minus, newest first (the default: match-list-request.ts orderOf). */
 export const MATCH_SORTS = ['starts_at', '-starts_at'] as const;
 
 export const MatchListQuery = Type.Object(
@@ -83,9 +83,10 @@ export const MatchListQuery = Type.Object(
       Type.Union(
         MATCH_SORTS.map((s) => Type.Literal(s)),
         {
-          default: 'starts_at',
           description:
-            'starts_at: oldest kick-off first (the default); -starts_at: newest first. Ties by id.',
+            'starts_at: oldest kick-off first; -starts_at: newest first; ties by id. Without it: oldest first ' +
+            'when season_id, date, date_from or date_to bounds the list (a fixture list), newest first ' +
+            'otherwise (the latest matches of the archive, a team or a competition first).',
         },
       ),
     ),

@@ -126,7 +126,7 @@ test(
       return res.json();
     };
     const matches = async () =>
-      ((await api('/football/matches?limit=100')) as { data: Match[] }).data.map(
+      ((await api('/football/matches?limit=100&sort=starts_at')) as { data: Match[] }).data.map(
         (m) => `${m.home_team.name} ${m.home_team.score}-${m.away_team.score} ${m.away_team.name}`,
       );
     const summary = async () =>
