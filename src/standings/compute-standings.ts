@@ -475,7 +475,7 @@ export function computeStandings(input: SeasonInput): {
     const results = splitCounts ? byKickOff([...group.results, ...later]) : group.results;
     const label = group.label === null && split && !splitCounts ? 'Regular season' : group.label;
     const viewScoring = { ...scoring, credited: creditedBy(input.view, results) };
-    const ranking = input.rules.ranking ?? 'points';
+    const ranking = input.rules.ranking === 'points_per_game' ? 'points_per_game' : 'points';
     const { order, tallies } = rank(
       teams,
       results,

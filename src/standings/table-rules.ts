@@ -147,10 +147,26 @@ export const TableRulesSchema = Type.Object(
       }),
     ),
     ranking: Type.Optional(
-      Type.Literal('points_per_game', {
-        description:
-          'A season ended early that the competition ranked by points per game (points, adjustments included, divided by matches played) instead of points; the tiebreakers then separate teams level on points per game. Given in an era of that season alone, with its reference.',
-      }),
+      Type.Union(
+        [
+          Type.Literal('points_per_game', {
+            description:
+              'Ranked by points per game (points, adjustments included, divided by matches played) instead of points; the tiebreakers then separate teams level on points per game.',
+          }),
+          Type.Literal('as_stood', {
+            description:
+              'The table as it stood when play stopped, declared final: ranked by points as usual, over the matches played.',
+          }),
+          Type.Literal('void', {
+            description:
+              'The season was declared void: no champion, promotion or relegation; the table as it stood is shown for information, with no zones.',
+          }),
+        ],
+        {
+          description:
+            'How the competition ranked a season it ended early (points, the default, otherwise). Given in an era of that season alone, with its reference.',
+        },
+      ),
     ),
     reference: Reference,
     split: Type.Optional(TableSplitSchema),

@@ -157,6 +157,7 @@ function resolve(
 }
 
 /** What ranks a table before its tiebreakers: points, or (a season ended early) points per game. */
+/** What orders the tallies before the tiebreakers (a season ranked as it stood, or void, is ranked by points). */
 export type Ranking = 'points' | 'points_per_game';
 
 /**

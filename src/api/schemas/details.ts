@@ -178,13 +178,23 @@ const TableRules = Nullable(
       }),
       points_for_win: Type.Integer(),
       points_for_draw: Type.Integer(),
-      ranking: Type.Union([Type.Literal('points'), Type.Literal('points_per_game')], {
-        description:
-          'What ranks the table before the tiebreakers: points, or points per game (points, adjustments ' +
-          'included, divided by matches played) for a season the competition ended early and ranked that ' +
-          'way (2019-20 in League One, League Two, Ligue 1, Ligue 2 and the Scottish Premiership); ' +
-          'rules.reference then cites the decision',
-      }),
+      ranking: Type.Union(
+        [
+          Type.Literal('points'),
+          Type.Literal('points_per_game'),
+          Type.Literal('as_stood'),
+          Type.Literal('void'),
+        ],
+        {
+          description:
+            'What ranks the table before the tiebreakers: points; points per game (points, adjustments ' +
+            'included, divided by matches played) for a season the competition ended early and ranked that ' +
+            'way (2019-20 in League One, League Two, Ligue 1, Ligue 2 and the Scottish Premiership); ' +
+            'as_stood, a season ended early whose table as it stood was declared final, ranked by points ' +
+            '(Belgium 2019-20); void, a season declared void, its table as it stood shown for information ' +
+            'with no zones (Eredivisie 2019-20). rules.reference then cites the decision',
+        },
+      ),
       tiebreakers: Type.Array(Type.String(), {
         description:
           'Applied in order to teams level on points; head_to_head_* count only the matches between them',

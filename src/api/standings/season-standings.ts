@@ -61,7 +61,7 @@ export interface SeasonTable {
     known: boolean;
     points_for_win: number;
     points_for_draw: number;
-    ranking: Ranking;
+    ranking: Ranking | 'as_stood' | 'void';
     tiebreakers: string[];
     finally: string | null;
     reference: string;
@@ -292,7 +292,8 @@ export async function computeSeasonTable(
   const descriptions = zoneDescriptions(rows, zones.era, (id) => reserves.has(id));
   const team = (id: string) => ({ id, name: names.get(id)! });
   // Zones describe where the whole table puts a team; a home, away or form table decides nothing.
-  const zoned = view.table === 'total';
+  // A void season decided nothing either: no champion, no promotion, no relegation.
+  const zoned = view.table === 'total' && rules.ranking !== 'void';
   return {
     basis: rows.length > 0 ? 'computed' : null,
     view: { type: view.table, last: view.last, date: view.asOf, round: view.round ?? null },

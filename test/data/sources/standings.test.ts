@@ -268,6 +268,38 @@ describe('sources: league tables computed from the stored results', () => {
     );
   });
 
+  it('serves the Eredivisie 2019-20 as void (no zones) and Belgium 2019-20 as it stood (issue 42)', async (t) => {
+    if (!needsSharedData(t)) return;
+    const dutch = await season('nl.1', '2019-20');
+    const voided = await computeSeasonTable(real.storage.db, dutch.competition, dutch.season);
+    assert.equal(voided.rules?.ranking, 'void');
+    assert.match(voided.rules!.reference, /2019%E2%80%9320_Eredivisie/);
+    // Ajax above AZ on goal difference, level on points, as the table stood when play stopped.
+    const top = voided.rows.slice(0, 2);
+    assert.deepEqual(
+      top.map((r) => r.team.name),
+      ['AFC Ajax', 'AZ'],
+    );
+    assert.equal(top[0]!.points, top[1]!.points);
+    assert.ok(
+      voided.rows.every((r) => r.description === null),
+      'a void season has no zones',
+    );
+    const next = await season('nl.1', '2020-21');
+    const nextTable = await computeSeasonTable(real.storage.db, next.competition, next.season);
+    assert.equal(nextTable.rules?.ranking, 'points');
+    assert.ok(
+      nextTable.rows.some((r) => r.description !== null),
+      'the seasons around it keep their zones',
+    );
+
+    const belgian = await season('be.1', '2019-20');
+    const stood = await computeSeasonTable(real.storage.db, belgian.competition, belgian.season);
+    assert.equal(stood.rules?.ranking, 'as_stood');
+    assert.equal(stood.rows[0]!.team.name, 'Club Brugge KV');
+    assert.equal(stood.rows[0]!.played, 29);
+  });
+
   it('counts Bastia v Lyon (Ligue 1 2016-17) as the win the LFP gave Lyon, with the goals as played (issue 42)', async (t) => {
     if (!needsSharedData(t)) return;
     const { competition, season: s } = await season('fr.1', '2016-17');
