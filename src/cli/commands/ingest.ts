@@ -1,12 +1,14 @@
 import type { Config } from '../../config/config.js';
 import { recordingValidators } from '../../ingest/artifacts/download.js';
 import { SOURCES } from '../../ingest/sources.js';
-import { createProgress } from '../../ingest/progress.js';
 import { runIngestion } from '../../ingest/runner.js';
 import { setRunValidators } from '../../storage/repositories/ingestion-run.repository.js';
+import { printJson } from '../json-output.js';
 import { DEFAULT_LOCK_WAIT_MS, describeWait } from '../lock-wait.js';
+import { createProgress } from '../progress-output.js';
 import { UsageError } from '../usage-error.js';
 import { withIngestionLock } from '../with-storage.js';
+import { runSummaryJson } from './run-summary-json.js';
 
 export interface IngestOptions {
   from: string;
@@ -14,6 +16,7 @@ export interface IngestOptions {
   quiet?: boolean;
   /** How long to wait for another ingestion (ms). */
   wait?: number;
+  json?: boolean;
 }
 
 export async function ingestCommand(
@@ -26,7 +29,7 @@ export async function ingestCommand(
   const loader = SOURCES[source];
   if (!loader) throw new UsageError(`ingest needs a source: ${Object.keys(SOURCES).join(', ')}`);
   const waitMs = options.wait ?? DEFAULT_LOCK_WAIT_MS;
-  const progress = quiet ? undefined : createProgress();
+  const progress = quiet ? undefined : createProgress(process.stderr, { prefix: 'ingest' });
   // Another ingestion (a scheduled refresh, say) is waited for, never a reason to fail.
   const locked = await withIngestionLock(
     config,
@@ -55,6 +58,11 @@ export async function ingestCommand(
   );
   const summary = locked!.result;
   progress?.done();
+  if (options.json) {
+    // The notes and a failure are in the document; nothing more is said on stderr.
+    printJson(runSummaryJson(from, summary));
+    return summary.outcome === 'failed' ? 1 : 0;
+  }
   for (const note of summary.notes) process.stderr.write(`ingest: note: ${note}\n`);
   if (summary.outcome === 'failed') {
     process.stderr.write(`ingest: run ${summary.runId} failed, nothing was changed: ${summary.error}\n`);
