@@ -12,7 +12,20 @@ import { controlCharacters } from '../../support/cli/control-characters.js';
 import { cliOnce, exitWithin, freePort, launchCli, waitForHealth } from '../../support/cli.js';
 import { doc, fixture, writeDoc } from '../../support/feed.js';
 import { tempDir } from '../../support/fjelstul/fixtures.js';
+import { documentedFields } from '../../support/cli/documented-fields.js';
 import { replayBed } from '../../support/replay/replay-bed.js';
+
+/** The object has exactly the fields docs/cli.md lists under `heading`, and so do its arrays' elements. */
+function assertDocumented(object: unknown, heading: string): void {
+  const { fields, nested } = documentedFields(heading);
+  assert.deepEqual(Object.keys(object as object).sort(), [...fields].sort(), heading);
+  for (const [field, names] of Object.entries(nested)) {
+    if (names.length === 0) continue;
+    for (const element of (object as Record<string, object[]>)[field]!) {
+      assert.deepEqual(Object.keys(element).sort(), [...names].sort(), `${heading}: ${field}`);
+    }
+  }
+}
 
 /** Every command that runs something (not a group such as `keys`), by its words. */
 function runnableCommands(command: Command, words: string[] = []): Array<{ path: string; command: Command }> {
@@ -111,6 +124,23 @@ test('touchline <command> --json prints valid JSON for every command', { timeout
     outputs[name] = parse(result.stdout, run.lines === true);
     assert.deepEqual(controlCharacters(result.stderr), [], `${name}: plain lines on stderr`);
   }
+
+  // Each document has the fields docs/cli.md lists.
+  const documented: Record<string, string> = {
+    ingest: 'ingest --json',
+    'keys create': 'keys create --json',
+    'keys rotate': 'keys rotate <key> --json',
+    'keys set-plan': 'keys set-plan <key> <plan> --json',
+    'keys rename': 'keys rename <key> <name> --json',
+    'keys revoke': 'keys revoke <key> --json',
+    'keys deactivate': 'keys revoke <key> --json',
+    'keys activate': 'keys revoke <key> --json',
+    migrate: 'migrate --json',
+    backup: 'backup <file> --json',
+    restore: 'restore <file> --json',
+  };
+  for (const [name, heading] of Object.entries(documented)) assertDocumented(outputs[name], heading);
+  for (const element of outputs.refresh as Json[]) assertDocumented(element, 'ingest --json');
 
   // A few of what the new documents say.
   const ingest = outputs.ingest as Json;
