@@ -36,6 +36,7 @@ export async function ingestCommand(
     {
       purpose: `ingest ${source}`,
       waitMs,
+      progress,
       onWait: (holder) =>
         process.stderr.write(`ingest: waiting up to ${describeWait(waitMs)} for ${holder} to finish\n`),
     },

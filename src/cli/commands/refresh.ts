@@ -83,6 +83,7 @@ export async function refreshCommand(
       {
         purpose: `refresh ${source}`,
         waitMs,
+        progress,
         skipIfBusy: ifIdle,
         onWait: (holder) =>
           err(`refresh: ${label}: waiting up to ${describeWait(waitMs)} for ${holder} to finish`),
