@@ -1,5 +1,6 @@
 import type { Config } from '../config/config.js';
-import { withDownloadPolicy, type RedirectHop } from '../ingest/artifacts/download.js';
+import { withDownloadPolicy, type DownloadPolicy, type RedirectHop } from '../ingest/artifacts/download.js';
+import type { Progress } from '../ingest/progress.js';
 import { holdIngestionLock } from '../ingest/ingestion-lock.js';
 import { openStorage, type OpenOptions, type Storage } from '../storage/connection.js';
 import { migrateToLatest } from '../storage/migrations/migrate.js';
@@ -48,6 +49,22 @@ export interface IngestionLockOptions {
   skipIfBusy?: boolean;
   /** Called when the run has to wait, with who it waits for. */
   onWait?: (holder: string) => void;
+  /** Where the run's progress goes: downloads report the MiB received of their length to it. */
+  progress?: Progress;
+}
+
+const MiB = 1_048_576;
+
+/** A download's bytes as progress, in whole MiB, told only when that number changes. */
+function downloadProgress(progress: Progress | undefined): DownloadPolicy['onReceived'] {
+  if (!progress) return undefined;
+  let told = -1;
+  return (bytes, total) => {
+    const done = bytes >= total ? Math.ceil(total / MiB) : Math.floor(bytes / MiB);
+    if (done === told) return;
+    told = done;
+    progress.advance(done, Math.max(1, Math.ceil(total / MiB)), '', 'MiB');
+  };
 }
 
 /**
@@ -76,8 +93,9 @@ export async function withIngestionLock<T>(
     if (!lock) return null;
     // Every download of the run keeps to the configured deadline, size cap and redirect rule, and each
     // redirect it follows is printed, so that where an artifact really came from is never silent.
-    const policy = {
+    const policy: DownloadPolicy = {
       ...config.download,
+      onReceived: downloadProgress(options.progress),
       onRedirect: (hop: RedirectHop) =>
         process.stderr.write(`${options.purpose}: HTTP ${hop.status} redirect: ${hop.from} -> ${hop.to}\n`),
     };

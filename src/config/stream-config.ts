@@ -34,7 +34,7 @@ export interface StreamConfig {
 
 export const TOKEN_SECRET_VARIABLE = 'TOUCHLINE_STREAM_TOKEN_SECRET';
 /** 32 characters at least: an HMAC key shorter than its hash's 32 bytes weakens it. */
-const MIN_SECRET_LENGTH = 32;
+export const MIN_TOKEN_SECRET_LENGTH = 32;
 
 /** The defaults of the stream limits, also those of a feed opened without a configuration (tests). */
 export const DEFAULT_MAX_STREAMS_PER_KEY = 1000;
@@ -53,8 +53,11 @@ function readInt(env: Env, name: string, fallback: number, min: number, max: num
 
 export function readStreamConfig(env: Env): StreamConfig {
   const secret = env[TOKEN_SECRET_VARIABLE];
-  if (secret !== undefined && secret !== '' && secret.length < MIN_SECRET_LENGTH) {
-    throw new ConfigError(TOKEN_SECRET_VARIABLE, `must be at least ${MIN_SECRET_LENGTH} characters long`);
+  if (secret !== undefined && secret !== '' && secret.length < MIN_TOKEN_SECRET_LENGTH) {
+    throw new ConfigError(
+      TOKEN_SECRET_VARIABLE,
+      `must be at least ${MIN_TOKEN_SECRET_LENGTH} characters long`,
+    );
   }
   const generated = secret === undefined || secret === '';
   return {

@@ -91,21 +91,46 @@ interface RunContext {
   clock: () => Date;
 }
 
-async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunContext): Promise<RunSummary> {
+/** The steps of writing a batch, counted for the progress (uneven: the matches and projections weigh most). */
+const WRITE_STEPS = [
+  'competitions',
+  'seasons',
+  'teams',
+  'aliases',
+  'matches',
+  'details',
+  'projections',
+  'audit',
+];
+
+async function writeBatch(
+  storage: Storage,
+  batch: CanonicalBatch,
+  run: RunContext,
+  progress?: Progress,
+): Promise<RunSummary> {
   const now = run.startedAt;
+  const wrote = (step: string) =>
+    progress?.advance(WRITE_STEPS.indexOf(step) + 1, WRITE_STEPS.length, step, 'steps');
   return storage.db.transaction().execute(async (trx) => {
     const competitions = await syncRecords(trx, 'competitions', batch.competitions, now, {
       merge: newestName,
     });
+    wrote('competitions');
     const seasons = await syncRecords(trx, 'seasons', batch.seasons, now);
+    wrote('seasons');
     const teams = await syncRecords(trx, 'teams', batch.teams, now, { merge: newestName });
+    wrote('teams');
     const aliasesWritten = await insertNewAliases(trx, batch.aliases, now);
+    wrote('aliases');
     const matches = await syncRecords(trx, 'matches', batch.matches, now, {
       hashed: true,
       keep: (incoming, stored) => sourceRank(String(stored.source)) < sourceRank(incoming.source),
       readAlso: ['competition_id'],
     });
+    wrote('matches');
     const details = await syncDetails(trx, batch.details, now);
+    wrote('details');
     const synced = [competitions, seasons, teams, matches, ...Object.values(details)];
     const dropped = await droppedMatches(trx, batch, matches);
     batch.notes.push(...dropped.notes);
@@ -144,6 +169,7 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
     };
     const projected = await project({ db: trx, engine: storage.engine }, written);
     if (wroteAny(written)) await refreshPlannerStatistics(trx, storage.engine);
+    wrote('projections');
 
     const outcome = new Map<string, keyof SyncCounts>();
     for (const result of synced) for (const [id, what] of result.outcome) outcome.set(id, what);
@@ -187,6 +213,7 @@ async function writeBatch(storage: Storage, batch: CanonicalBatch, run: RunConte
         reason: r.reason,
       })),
     );
+    wrote('audit');
     return {
       runId,
       source: run.source,
@@ -239,7 +266,7 @@ export async function runIngestion(storage: Storage, request: RunRequest): Promi
       onFile: (done, total, uri) => progress?.advance(done, total, uri),
     });
     progress?.step(`writing ${batch.matches.length} matches`);
-    const summary = await withWriteCache(storage, () => writeBatch(storage, batch, base));
+    const summary = await withWriteCache(storage, () => writeBatch(storage, batch, base, progress));
     return { ...summary, durationMs: Date.now() - started.getTime() };
   } catch (error) {
     return recordFailedRun(storage.db, base, (error as Error).message, started.getTime());

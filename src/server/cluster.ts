@@ -9,7 +9,7 @@ import { UsageLedger } from '../limits/usage-ledger.js';
 import { UsageJournal, usageJournalDir } from '../limits/usage-journal.js';
 import { serveInstanceMetrics } from './process-metrics.js';
 import { Registry } from 'prom-client';
-import { prepareDeployment } from './prepare-deployment.js';
+import { prepareDeployment, type KeyAnnouncer } from './prepare-deployment.js';
 import { startRefresher } from './refresh-scheduler.js';
 import { startPrimaryFeed } from '../stream/primary-feed.js';
 import { GENERATED_SECRET_WARNING } from '../stream/live-feed.js';
@@ -184,9 +184,14 @@ async function runPrimary(
  * from one process, or from `workers` processes sharing the port through Node's cluster module. The
  * scheduled refresh runs in this process (the primary with workers), never in a worker: one per instance.
  */
-export async function serve(config: Readonly<Config>, log: Logger, workers: number): Promise<void> {
+export async function serve(
+  config: Readonly<Config>,
+  log: Logger,
+  workers: number,
+  options: { announceKey?: KeyAnnouncer } = {},
+): Promise<void> {
   if (cluster.isWorker) return runWorker(config, log);
-  const ingestion = await prepareDeployment(config, log);
+  const ingestion = await prepareDeployment(config, log, options.announceKey);
   // The admin listener for live updates (TOUCHLINE_ADMIN_PORT): here, in the primary, never in a worker.
   const admin = config.admin
     ? await (await import('./admin-server.js')).startAdminListener(config, log)

@@ -14,6 +14,29 @@ export interface BackupResult {
 /** A destination that exists, without `force`. */
 export class BackupExistsError extends Error {}
 
+/** Where backupSqlite writes the copy before moving it into place: its size tells how far it has come. */
+export function backupPartialFile(destination: string): string {
+  return besideFile(path.resolve(destination), 'partial');
+}
+
+/**
+ * About how many bytes the copy will have: the database's pages in use (VACUUM INTO leaves the free ones
+ * out), for a progress estimate; 0 when the database cannot be read (backupSqlite then says why).
+ */
+export function expectedBackupBytes(database: string): number {
+  let sqlite: SqliteDatabase.Database | undefined;
+  try {
+    sqlite = new SqliteDatabase(database, { fileMustExist: true, readonly: true });
+    const pages = Number(sqlite.pragma('page_count', { simple: true }));
+    const free = Number(sqlite.pragma('freelist_count', { simple: true }));
+    return (pages - free) * Number(sqlite.pragma('page_size', { simple: true }));
+  } catch {
+    return 0;
+  } finally {
+    sqlite?.close();
+  }
+}
+
 /**
  * Copies the SQLite database at `database` to `destination` while other processes read and write it.
  *
@@ -38,7 +61,7 @@ export function backupSqlite(database: string, destination: string, force: boole
   }
   checkDestination(target, force);
   if (!fs.existsSync(database)) throw new MissingDatabaseError(database);
-  const partial = besideFile(target, 'partial');
+  const partial = backupPartialFile(target);
   removeSidecars(partial);
   fs.rmSync(partial, { force: true });
   const sqlite = new SqliteDatabase(database, { fileMustExist: true });

@@ -1,13 +1,15 @@
 import type { Config } from '../../config/config.js';
 import { recordingValidators } from '../../ingest/artifacts/download.js';
 import { SOURCES } from '../../ingest/sources.js';
-import { createProgress } from '../../ingest/progress.js';
 import { runIngestion } from '../../ingest/runner.js';
 import { setRunValidators } from '../../storage/repositories/ingestion-run.repository.js';
+import { printJson } from '../json-output.js';
 import { DEFAULT_LOCK_WAIT_MS, describeWait } from '../lock-wait.js';
+import { createProgress } from '../progress-output.js';
 import { UsageError } from '../usage-error.js';
 import { publicLocationOf } from '../../vocabulary/public-locations.js';
 import { withIngestionLock } from '../with-storage.js';
+import { runSummaryJson } from './run-summary-json.js';
 
 export interface IngestOptions {
   /** Where to read the source; its public location (vocabulary/public-locations.ts) when left out. */
@@ -16,6 +18,7 @@ export interface IngestOptions {
   quiet?: boolean;
   /** How long to wait for another ingestion (ms). */
   wait?: number;
+  json?: boolean;
 }
 
 export async function ingestCommand(
@@ -32,13 +35,14 @@ export async function ingestCommand(
     throw new UsageError(`ingest ${source} needs --from: the source has no public location`);
   }
   const waitMs = options.wait ?? DEFAULT_LOCK_WAIT_MS;
-  const progress = quiet ? undefined : createProgress();
+  const progress = quiet ? undefined : createProgress(process.stderr, { prefix: 'ingest' });
   // Another ingestion (a scheduled refresh, say) is waited for, never a reason to fail.
   const locked = await withIngestionLock(
     config,
     {
       purpose: `ingest ${source}`,
       waitMs,
+      progress,
       onWait: (holder) =>
         process.stderr.write(`ingest: waiting up to ${describeWait(waitMs)} for ${holder} to finish\n`),
     },
@@ -61,6 +65,11 @@ export async function ingestCommand(
   );
   const summary = locked!.result;
   progress?.done();
+  if (options.json) {
+    // The notes and a failure are in the document; nothing more is said on stderr.
+    printJson(runSummaryJson(from, summary));
+    return summary.outcome === 'failed' ? 1 : 0;
+  }
   for (const note of summary.notes) process.stderr.write(`ingest: note: ${note}\n`);
   if (summary.outcome === 'failed') {
     process.stderr.write(`ingest: run ${summary.runId} failed, nothing was changed: ${summary.error}\n`);

@@ -2,6 +2,7 @@ import { rotateSecret } from '../../auth/api-keys.js';
 import { KEY_TRUST_MS } from '../../auth/key-directory.js';
 import type { Config } from '../../config/config.js';
 import { replaceApiKeySecret, updateApiKey } from '../../storage/repositories/api-key.repository.js';
+import { printJson } from '../json-output.js';
 import { UsageError } from '../usage-error.js';
 import { withStorage } from '../with-storage.js';
 import { keyState, lookUpKey } from './key-lookup.js';
@@ -15,6 +16,7 @@ export async function keysSetPlanCommand(
   config: Readonly<Config>,
   ref: string,
   plan: string,
+  options: { json?: boolean } = {},
 ): Promise<number> {
   // Before the database is opened: an unknown plan is a usage error (exit 2), as with keys create.
   if (!config.plans.some((p) => p.name === plan)) {
@@ -22,11 +24,16 @@ export async function keysSetPlanCommand(
   }
   return withStorage(config, async (storage) => {
     const row = await lookUpKey(storage, ref);
-    if (row.plan === plan) {
+    const unchanged = row.plan === plan;
+    if (!unchanged) await updateApiKey(storage.db, row.id, { plan });
+    if (options.json) {
+      printJson({ id: row.id, previous_plan: row.plan, plan, changed: !unchanged });
+      return 0;
+    }
+    if (unchanged) {
       process.stdout.write(`keys: ${row.id} is already on plan ${plan}\n`);
       return 0;
     }
-    await updateApiKey(storage.db, row.id, { plan });
     process.stdout.write(`keys: ${row.id} moved from plan ${row.plan} to ${plan}; ${applied}\n`);
     return 0;
   });
@@ -37,10 +44,15 @@ export async function keysRenameCommand(
   config: Readonly<Config>,
   ref: string,
   name: string,
+  options: { json?: boolean } = {},
 ): Promise<number> {
   return withStorage(config, async (storage) => {
     const row = await lookUpKey(storage, ref);
     await updateApiKey(storage.db, row.id, { name });
+    if (options.json) {
+      printJson({ id: row.id, previous_name: row.name, name });
+      return 0;
+    }
     process.stdout.write(`keys: ${row.id} renamed from "${row.name}" to "${name}"\n`);
     return 0;
   });
@@ -53,7 +65,7 @@ export async function keysRenameCommand(
 export async function keysRotateCommand(
   config: Readonly<Config>,
   ref: string,
-  options: { grace: number },
+  options: { grace: number; json?: boolean },
 ): Promise<number> {
   return withStorage(config, async (storage) => {
     const row = await lookUpKey(storage, ref);
@@ -70,16 +82,27 @@ export async function keysRotateCommand(
     if (!(await replaceApiKeySecret(storage.db, row.id, row.key_hash, change))) {
       throw new Error(`${row.id} was rotated or revoked by another command meanwhile; nothing was changed`);
     }
-    process.stdout.write(`${key}\n`);
     const until = change.previous_key_expires_at!;
+    const dropped = row.previous_key_expires_at;
+    const droppedEarly = Boolean(row.previous_key_hash && dropped && Date.parse(dropped) > now.getTime());
+    if (options.json) {
+      printJson({
+        key,
+        id: row.id,
+        rotated_at: change.rotated_at,
+        previous_key_expires_at: until,
+        earlier_previous_key_dropped: droppedEarly,
+      });
+      return 0;
+    }
+    process.stdout.write(`${key}\n`);
     process.stderr.write(
       `keys: rotated ${row.id}; the new key is shown only this once and works at once. ` +
         (options.grace === 0
           ? `The previous key is refused (as revoked); ${applied}\n`
           : `The previous key works until ${until}, then is refused as revoked\n`),
     );
-    const dropped = row.previous_key_expires_at;
-    if (row.previous_key_hash && dropped && Date.parse(dropped) > now.getTime()) {
+    if (droppedEarly) {
       process.stderr.write(
         `keys: the key replaced by the rotation before, valid until ${dropped}, is no longer accepted\n`,
       );

@@ -1,11 +1,10 @@
 import type { Config } from '../../config/config.js';
 import { listApiKeys } from '../../storage/repositories/api-key.repository.js';
 import { printJson } from '../json-output.js';
+import { printListing } from '../table-output.js';
 import { withStorage } from '../with-storage.js';
 import { keyState, lookUpKey } from './key-lookup.js';
 import { periodUsages, type PeriodUsage } from '../../limits/key-usage.js';
-
-const out = (line: string) => process.stdout.write(`${line}\n`);
 
 /** `used 12 of 3000, remaining 2988` (or `used 12` when the plan is no longer offered). */
 function usedText(usage: PeriodUsage): string {
@@ -45,15 +44,47 @@ export async function keysListCommand(
       );
       return 0;
     }
-    if (rows.length === 0) out('no keys');
-    for (const [i, r] of rows.entries()) {
+    printListing({
+      headers: [
+        'id',
+        'prefix',
+        'environment',
+        'plan',
+        'state',
+        'used',
+        'limit',
+        'remaining',
+        'name',
+        'created',
+        'expires',
+        'rotated',
+      ],
+      rows: rows.map((r, i) => {
+        const usage = usages[i]!;
+        return [
+          r.id,
+          `${r.prefix}…`,
+          r.environment,
+          r.plan,
+          keyState(r),
+          String(usage.used),
+          usage.limit === undefined ? '-' : String(usage.limit),
+          usage.remaining === undefined ? '-' : String(usage.remaining),
+          r.name,
+          r.created_at,
+          r.expires_at ?? '-',
+          r.rotated_at ?? '-',
+        ];
+      }),
       // The plan stays the fourth field: scripts cut it out.
-      out(
-        `${r.id}\t${r.prefix}…\t${r.environment}\t${r.plan}\t${keyState(r)}\t${usedText(usages[i]!)}\t${r.name}` +
+      plain: rows.map(
+        (r, i) =>
+          `${r.id}\t${r.prefix}…\t${r.environment}\t${r.plan}\t${keyState(r)}\t${usedText(usages[i]!)}\t${r.name}` +
           `\tcreated ${r.created_at}${r.expires_at ? `\texpires ${r.expires_at}` : ''}` +
           `${r.rotated_at ? `\trotated ${r.rotated_at}` : ''}`,
-      );
-    }
+      ),
+      empty: 'no keys',
+    });
     return 0;
   });
 }
@@ -85,10 +116,39 @@ export async function keysUsageCommand(
       });
       return 0;
     }
-    out(`key ${row.id} on plan ${row.plan}${plan ? '' : ' (no longer offered)'}, ${keyState(row)}`);
-    out(`period ${period.start.toISOString()} to ${period.end.toISOString()}`);
-    out(usedText(usage!));
-    out(`resets in ${resetsIn} s (${period.end.toISOString()})`);
+    const lines = [
+      `key ${row.id} on plan ${row.plan}${plan ? '' : ' (no longer offered)'}, ${keyState(row)}`,
+      `period ${period.start.toISOString()} to ${period.end.toISOString()}`,
+      usedText(usage!),
+      `resets in ${resetsIn} s (${period.end.toISOString()})`,
+    ];
+    printListing({
+      headers: [
+        'key',
+        'plan',
+        'state',
+        'period start',
+        'period end',
+        'used',
+        'limit',
+        'remaining',
+        'resets in',
+      ],
+      rows: [
+        [
+          row.id,
+          `${row.plan}${plan ? '' : ' (no longer offered)'}`,
+          keyState(row),
+          period.start.toISOString(),
+          period.end.toISOString(),
+          String(used),
+          limit === undefined ? '-' : String(limit),
+          remaining === undefined ? '-' : String(remaining),
+          `${resetsIn} s`,
+        ],
+      ],
+      plain: lines,
+    });
     return 0;
   });
 }

@@ -8,6 +8,7 @@ import { openStorage, type Storage } from '../../storage/connection.js';
 import { migrateToLatest } from '../../storage/migrations/migrate.js';
 import { recentLiveRejections } from '../../storage/repositories/live-event.repository.js';
 import { printJson } from '../json-output.js';
+import { printListing } from '../table-output.js';
 import { explainMissingDatabase, withStorage } from '../with-storage.js';
 
 /** The actor updates applied from the command line are recorded under. */
@@ -37,7 +38,11 @@ async function openInput(from: string): Promise<Readable> {
  * line on stdout, a summary on stderr. Exit 0 once the input has ended, rejections or not; 1 when the
  * input cannot be read or the database cannot be opened.
  */
-export async function liveApplyCommand(config: Readonly<Config>, options: { from: string }): Promise<number> {
+export async function liveApplyCommand(
+  config: Readonly<Config>,
+  // `--json` changes nothing: the verdicts are JSON lines whether asked for or not.
+  options: { from: string; json?: boolean },
+): Promise<number> {
   const input = await openInput(options.from);
   let storage: Storage;
   try {
@@ -72,14 +77,24 @@ export async function liveRejectionsCommand(
       printJson(rows);
       return 0;
     }
-    if (rows.length === 0) process.stdout.write('no live update was rejected\n');
-    for (const r of rows) {
-      process.stdout.write(
-        // A summary row (one batch's refusals for one reason past its first examples) says how many.
-        `${r.received_at}\t${r.actor}\t${r.match_ref ?? '-'}\t${r.update_id ?? '-'}\t${r.reason}` +
-          `${r.repeats > 1 ? `\t(×${r.repeats})` : ''}\n`,
-      );
-    }
+    printListing({
+      headers: ['received', 'actor', 'match', 'update', 'reason', 'times'],
+      rows: rows.map((r) => [
+        r.received_at,
+        r.actor,
+        r.match_ref ?? '-',
+        r.update_id ?? '-',
+        r.reason,
+        String(r.repeats),
+      ]),
+      plain: rows.map(
+        (r) =>
+          // A summary row (one batch's refusals for one reason past its first examples) says how many.
+          `${r.received_at}\t${r.actor}\t${r.match_ref ?? '-'}\t${r.update_id ?? '-'}\t${r.reason}` +
+          `${r.repeats > 1 ? `\t(×${r.repeats})` : ''}`,
+      ),
+      empty: 'no live update was rejected',
+    });
     return 0;
   });
 }

@@ -1,5 +1,6 @@
 import type { Config } from '../../config/config.js';
 import { printJson } from '../json-output.js';
+import { printListing } from '../table-output.js';
 
 export async function plansListCommand(
   config: Readonly<Config>,
@@ -17,9 +18,14 @@ export async function plansListCommand(
     );
     return 0;
   }
-  process.stdout.write('plan\trequests/minute\trequests/billing period\tdescription\n');
-  for (const p of config.plans) {
-    process.stdout.write(`${p.name}\t${p.requestsPerMinute}\t${p.requestsPerPeriod}\t${p.description}\n`);
-  }
+  const headers = ['plan', 'requests/minute', 'requests/billing period', 'description'];
+  const rows = config.plans.map((p) => [
+    p.name,
+    String(p.requestsPerMinute),
+    String(p.requestsPerPeriod),
+    p.description,
+  ]);
+  // Piped, the header line too, as this listing always had.
+  printListing({ headers, rows, plain: [headers, ...rows].map((cells) => cells.join('\t')) });
   return 0;
 }

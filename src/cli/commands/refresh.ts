@@ -2,10 +2,12 @@ import { parseSourceSpec, type Config } from '../../config/config.js';
 import { SKIPPED_EXIT_CODE } from '../../ingest/ingestion-lock.js';
 import { refreshSource, type RefreshResult } from '../../ingest/refresh.js';
 import { SOURCES } from '../../ingest/sources.js';
-import { createProgress } from '../../ingest/progress.js';
+import { printJson } from '../json-output.js';
 import { DEFAULT_LOCK_WAIT_MS, describeWait } from '../lock-wait.js';
+import { createProgress } from '../progress-output.js';
 import { UsageError } from '../usage-error.js';
 import { withIngestionLock } from '../with-storage.js';
+import { runSummaryJson } from './run-summary-json.js';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const err = (line: string) => process.stderr.write(`${line}\n`);
@@ -40,6 +42,7 @@ export interface RefreshOptions {
   quiet?: boolean;
   /** How long to wait for another ingestion (ms). */
   wait?: number;
+  json?: boolean;
 }
 
 export async function refreshCommand(
@@ -64,6 +67,8 @@ export async function refreshCommand(
 
   let failed = false;
   let skipped = false;
+  // --json: one array at the end, an element per source in the order run.
+  const results: Array<ReturnType<typeof runSummaryJson>> = [];
   for (const { source, location } of chosen) {
     const label = `${source} ${location}`;
     const load = SOURCES[source];
@@ -72,12 +77,13 @@ export async function refreshCommand(
       failed = true;
       continue;
     }
-    const progress = quiet ? undefined : createProgress();
+    const progress = quiet ? undefined : createProgress(process.stderr, { prefix: 'refresh' });
     const locked = await withIngestionLock(
       config,
       {
         purpose: `refresh ${source}`,
         waitMs,
+        progress,
         skipIfBusy: ifIdle,
         onWait: (holder) =>
           err(`refresh: ${label}: waiting up to ${describeWait(waitMs)} for ${holder} to finish`),
@@ -91,13 +97,16 @@ export async function refreshCommand(
     );
     progress?.done();
     if (!locked) {
-      out(`refresh: ${label}: skipped: another ingestion is running`);
+      if (options.json) results.push(runSummaryJson(location, null, source));
+      else out(`refresh: ${label}: skipped: another ingestion is running`);
       skipped = true;
       continue;
     }
-    report(label, locked.result);
+    if (options.json) results.push(runSummaryJson(location, locked.result));
+    else report(label, locked.result);
     if (locked.result.outcome === 'failed') failed = true;
   }
+  if (options.json) printJson(results);
   if (failed) return 1;
   return skipped ? SKIPPED_EXIT_CODE : 0;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Config } from '../../config/config.js';
 import { restoreSqlite } from '../../storage/sqlite-restore.js';
 import { checkDatabaseFolder } from '../database-folder.js';
+import { printJson } from '../json-output.js';
 import { embeddedDatabaseFile, POSTGRES_BACKUP_DOCS } from './embedded-database.js';
 
 const ON_POSTGRES =
@@ -15,7 +16,11 @@ const ON_POSTGRES =
  * `restore <file>`: the SQLite database of DATABASE_URL becomes the backup, migrated to this version;
  * refused while any process has the database open.
  */
-export async function restoreCommand(config: Readonly<Config>, file: string): Promise<number> {
+export async function restoreCommand(
+  config: Readonly<Config>,
+  file: string,
+  options: { json?: boolean } = {},
+): Promise<number> {
   const target = embeddedDatabaseFile(config.databaseUrl, ON_POSTGRES);
   if (!fs.existsSync(target)) {
     // Restoring creates the database, so the rule of migrate applies: an existing folder, or var/.
@@ -23,6 +28,10 @@ export async function restoreCommand(config: Readonly<Config>, file: string): Pr
     fs.mkdirSync(path.dirname(target), { recursive: true });
   }
   const { schema, migrated } = await restoreSqlite(file, target);
+  if (options.json) {
+    printJson({ database: target, file: path.resolve(file), schema, migrated });
+    return 0;
+  }
   process.stdout.write(`restore: ${target} replaced by ${file} (schema ${schema})\n`);
   for (const name of migrated) process.stdout.write(`restore: migrated ${name}\n`);
   return 0;

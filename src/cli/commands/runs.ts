@@ -1,6 +1,7 @@
 import type { Config } from '../../config/config.js';
 import { findRun, listRuns } from '../../storage/repositories/ingestion-run.repository.js';
 import { printJson } from '../json-output.js';
+import { printListing } from '../table-output.js';
 import { withStorage } from '../with-storage.js';
 import { runDetailJson, runJson } from './runs-json.js';
 
@@ -19,13 +20,38 @@ export async function runsCommand(
         printJson(runs.map(runJson));
         return 0;
       }
-      if (runs.length === 0) out('no ingestion runs yet');
-      for (const r of runs) {
-        out(
-          `${r.id}\t${r.outcome}\t${r.source}\t${r.started_at}\tseen ${r.records_seen}\tinserted ${r.inserted}\t` +
+      printListing({
+        headers: [
+          'run',
+          'outcome',
+          'source',
+          'started',
+          'seen',
+          'inserted',
+          'updated',
+          'unchanged',
+          'rejected',
+          'location or error',
+        ],
+        rows: runs.map((r) => [
+          String(r.id),
+          r.outcome,
+          r.source,
+          r.started_at,
+          String(r.records_seen),
+          String(r.inserted),
+          String(r.updated),
+          String(r.unchanged),
+          String(r.rejected),
+          r.error ?? r.location,
+        ]),
+        plain: runs.map(
+          (r) =>
+            `${r.id}\t${r.outcome}\t${r.source}\t${r.started_at}\tseen ${r.records_seen}\tinserted ${r.inserted}\t` +
             `updated ${r.updated}\tunchanged ${r.unchanged}\trejected ${r.rejected}\t${r.error ?? r.location}`,
-        );
-      }
+        ),
+        empty: 'no ingestion runs yet',
+      });
       return 0;
     }
     const found = await findRun(db, id);
@@ -55,14 +81,41 @@ export async function runsCommand(
         `unchanged ${run.unchanged}, rejected ${run.rejected}`,
     );
     out(`\nartifacts (${artifacts.length}):`);
-    for (const a of artifacts) {
-      out(
-        `  ${a.uri}\tsha256 ${a.sha256}\t${a.bytes} B\tretrieved ${a.retrieved_at}\tseen ${a.records_seen}\t` +
+    printListing({
+      headers: [
+        'uri',
+        'sha256',
+        'bytes',
+        'retrieved',
+        'seen',
+        'inserted',
+        'updated',
+        'unchanged',
+        'rejected',
+      ],
+      rows: artifacts.map((a) => [
+        a.uri,
+        a.sha256,
+        String(a.bytes),
+        a.retrieved_at,
+        String(a.records_seen),
+        String(a.inserted),
+        String(a.updated),
+        String(a.unchanged),
+        String(a.rejected),
+      ]),
+      plain: artifacts.map(
+        (a) =>
+          `  ${a.uri}\tsha256 ${a.sha256}\t${a.bytes} B\tretrieved ${a.retrieved_at}\tseen ${a.records_seen}\t` +
           `+${a.inserted} ~${a.updated} =${a.unchanged} x${a.rejected}`,
-      );
-    }
+      ),
+    });
     out(`\nrejections (${rejections.length}):`);
-    for (const r of rejections) out(`  ${r.artifact_uri} ${r.record_ref}: ${r.reason}`);
+    printListing({
+      headers: ['file', 'record', 'reason'],
+      rows: rejections.map((r) => [r.artifact_uri, r.record_ref, r.reason]),
+      plain: rejections.map((r) => `  ${r.artifact_uri} ${r.record_ref}: ${r.reason}`),
+    });
     return 0;
   });
 }

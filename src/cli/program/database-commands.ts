@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { action } from './action.js';
+import { jsonOption } from './json-option.js';
 
 export function addDatabaseCommands(program: Command): void {
   program
@@ -12,8 +13,10 @@ export function addDatabaseCommands(program: Command): void {
     )
     .argument('<file>', 'the backup to write')
     .addOption(new Option('--force', 'replace the file if it exists'))
+    .addOption(new Option('--quiet', 'no progress on stderr'))
+    .addOption(jsonOption())
     .action(
-      action<{ force?: boolean }>(async (config, [file], options) =>
+      action<{ force?: boolean; quiet?: boolean; json?: boolean }>(async (config, [file], options) =>
         (await import('../commands/backup.js')).backupCommand(config, file as string, options),
       ),
     );
@@ -28,9 +31,10 @@ export function addDatabaseCommands(program: Command): void {
         'pg_restore command to use (docs/deployment.md).',
     )
     .argument('<file>', 'a file written by touchline backup')
+    .addOption(jsonOption())
     .action(
-      action(async (config, [file]) =>
-        (await import('../commands/restore.js')).restoreCommand(config, file as string),
+      action<{ json?: boolean }>(async (config, [file], options) =>
+        (await import('../commands/restore.js')).restoreCommand(config, file as string, options),
       ),
     );
 }

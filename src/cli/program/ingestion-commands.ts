@@ -1,6 +1,7 @@
 import { Argument, Option, type Command } from 'commander';
 import { DEFAULT_LOCK_WAIT, DEFAULT_LOCK_WAIT_MS } from '../lock-wait.js';
 import { action } from './action.js';
+import { jsonOption } from './json-option.js';
 import { duration, runId } from './option-values.js';
 import { SOURCE_NAMES } from './source-names.js';
 
@@ -29,8 +30,9 @@ export function addIngestionCommands(program: Command): void {
     .addOption(new Option('--clubs <location>', 'openfootball/clubs (default: TOUCHLINE_CLUBS)'))
     .addOption(waitOption())
     .addOption(quietOption())
+    .addOption(jsonOption())
     .action(
-      action<{ from?: string; clubs?: string; quiet?: boolean; wait: number }>(
+      action<{ from?: string; clubs?: string; quiet?: boolean; wait: number; json?: boolean }>(
         async (config, [source], options) =>
           (await import('../commands/ingest.js')).ingestCommand(config, source as string, options),
       ),
@@ -49,8 +51,9 @@ export function addIngestionCommands(program: Command): void {
     .addOption(new Option('--if-idle', 'skip, instead of waiting, when another ingestion is running'))
     .addOption(waitOption())
     .addOption(quietOption())
+    .addOption(jsonOption())
     .action(
-      action<{ force?: boolean; ifIdle?: boolean; quiet?: boolean; wait: number }>(
+      action<{ force?: boolean; ifIdle?: boolean; quiet?: boolean; wait: number; json?: boolean }>(
         async (config, [sources], options) =>
           (await import('../commands/refresh.js')).refreshCommand(
             config,
@@ -68,7 +71,7 @@ export function addIngestionCommands(program: Command): void {
         'artifacts (SHA-256, bytes, retrieval time, counts) and every rejected record with its reason.',
     )
     .argument('[id]', 'a run id', runId)
-    .addOption(new Option('--json', 'print JSON (fields in docs/cli.md)'))
+    .addOption(jsonOption())
     .action(
       action<{ json?: boolean }>(async (config, [id], options) =>
         (await import('../commands/runs.js')).runsCommand(config, id as number | undefined, options),

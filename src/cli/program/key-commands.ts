@@ -1,9 +1,9 @@
 import { Option, type Command } from 'commander';
 import { KEY_TRUST_MS } from '../../auth/key-directory.js';
 import { action } from './action.js';
+import { jsonOption } from './json-option.js';
 import { duration, keyName, wholeNumber } from './option-values.js';
 
-const jsonOption = () => new Option('--json', 'print JSON (fields in docs/cli.md)');
 const DEFAULT_GRACE = '24h';
 const DEFAULT_GRACE_MS = 24 * 3_600_000;
 const keyRef = 'a key id (see keys list) or the key itself';
@@ -31,10 +31,16 @@ export function addKeyCommands(program: Command): void {
         'bill monthly from this day of the month (1-28; default: calendar months, UTC)',
       ).argParser(wholeNumber(1, 28)),
     )
+    .addOption(jsonOption())
     .action(
-      action<{ name?: string; plan?: string; expiresInDays?: number; billingAnchorDay?: number }>(
-        async (config, _args, options) =>
-          (await import('../commands/keys.js')).keysCreateCommand(config, options),
+      action<{
+        name?: string;
+        plan?: string;
+        expiresInDays?: number;
+        billingAnchorDay?: number;
+        json?: boolean;
+      }>(async (config, _args, options) =>
+        (await import('../commands/keys.js')).keysCreateCommand(config, options),
       ),
     );
 
@@ -69,12 +75,14 @@ export function addKeyCommands(program: Command): void {
     )
     .argument('<key>', keyRef)
     .argument('<plan>', 'the new plan')
+    .addOption(jsonOption())
     .action(
-      action(async (config, [ref, plan]) =>
+      action<{ json?: boolean }>(async (config, [ref, plan], options) =>
         (await import('../commands/key-lifecycle.js')).keysSetPlanCommand(
           config,
           ref as string,
           plan as string,
+          options,
         ),
       ),
     );
@@ -84,12 +92,14 @@ export function addKeyCommands(program: Command): void {
     .summary("change a key's name")
     .argument('<key>', keyRef)
     .argument('<name>', 'who or what the key is for', keyName)
+    .addOption(jsonOption())
     .action(
-      action(async (config, [ref, name]) =>
+      action<{ json?: boolean }>(async (config, [ref, name], options) =>
         (await import('../commands/key-lifecycle.js')).keysRenameCommand(
           config,
           ref as string,
           name as string,
+          options,
         ),
       ),
     );
@@ -108,8 +118,9 @@ export function addKeyCommands(program: Command): void {
         .argParser(duration)
         .default(DEFAULT_GRACE_MS, DEFAULT_GRACE),
     )
+    .addOption(jsonOption())
     .action(
-      action<{ grace: number }>(async (config, [ref], options) =>
+      action<{ grace: number; json?: boolean }>(async (config, [ref], options) =>
         (await import('../commands/key-lifecycle.js')).keysRotateCommand(config, ref as string, options),
       ),
     );
@@ -124,9 +135,10 @@ export function addKeyCommands(program: Command): void {
       .command(change)
       .summary(summary)
       .argument('<key>', keyRef)
+      .addOption(jsonOption())
       .action(
-        action(async (config, [ref]) =>
-          (await import('../commands/keys.js')).keysChangeCommand(config, change, ref as string),
+        action<{ json?: boolean }>(async (config, [ref], options) =>
+          (await import('../commands/keys.js')).keysChangeCommand(config, change, ref as string, options),
         ),
       );
   }

@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { action } from './action.js';
+import { jsonOption } from './json-option.js';
 import { wholeNumber } from './option-values.js';
 
 export function addLiveCommands(program: Command): void {
@@ -18,8 +19,9 @@ export function addLiveCommands(program: Command): void {
         'stream goes on; the exit status is 0 once the input has ended, whatever the verdicts.',
     )
     .addOption(new Option('--from <file>', 'a file of JSON lines, or - for stdin').default('-', 'stdin'))
+    .addOption(jsonOption('JSON lines on stdout, as always (accepted so that every command takes it)'))
     .action(
-      action<{ from: string }>(async (config, _args, options) =>
+      action<{ from: string; json?: boolean }>(async (config, _args, options) =>
         (await import('../commands/live.js')).liveApplyCommand(config, options),
       ),
     );
@@ -28,7 +30,7 @@ export function addLiveCommands(program: Command): void {
     .command('rejections')
     .summary('list the newest updates refused, with the reason')
     .addOption(new Option('--limit <count>', 'how many (1-1000)').argParser(wholeNumber(1, 1000)).default(50))
-    .addOption(new Option('--json', 'print JSON (fields in docs/cli.md)'))
+    .addOption(jsonOption())
     .action(
       action<{ limit: number; json?: boolean }>(async (config, _args, options) =>
         (await import('../commands/live.js')).liveRejectionsCommand(config, options),

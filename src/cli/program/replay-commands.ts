@@ -1,5 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { action } from './action.js';
+import { jsonOption } from './json-option.js';
 
 /** The fastest replay asked for by speed: beyond it, `--no-wait` (or 0) says the same. */
 const MAX_SPEED = 100_000;
@@ -46,7 +47,7 @@ export function addReplayCommands(program: Command): void {
       new Option('--to <url>', "send the updates to a running server's admin listener").argParser(httpUrl),
     )
     .addOption(new Option('--token <token>', 'the admin token for --to (default: TOUCHLINE_ADMIN_TOKEN)'))
-    .addOption(new Option('--json', 'print one JSON object per moment (fields in docs/cli.md)'))
+    .addOption(jsonOption('print one JSON object per moment (fields in docs/cli.md)'))
     .action(
       action<{ speed: number; wait: boolean; to?: string; token?: string; json?: boolean }>(
         async (config, [matchId], options) =>

@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { action } from './action.js';
+import { jsonOption } from './json-option.js';
 import { workerCount } from './option-values.js';
 
 export function addServingCommands(program: Command): void {
@@ -17,8 +18,9 @@ export function addServingCommands(program: Command): void {
         'HTTP processes: 1-256, or auto for one per core (default: TOUCHLINE_WORKERS)',
       ).argParser(workerCount),
     )
+    .addOption(jsonOption('only JSON lines on stdout: the log, and the first-start key as a log line'))
     .action(
-      action<{ workers?: number }>(async (config, _args, options) =>
+      action<{ workers?: number; json?: boolean }>(async (config, _args, options) =>
         (await import('../commands/serve.js')).serveCommand(config, options),
       ),
     );
@@ -30,5 +32,10 @@ export function addServingCommands(program: Command): void {
       'Apply database migrations (idempotent). Creates a missing SQLite file, as serve does on its ' +
         'first start, but not a missing folder other than the default var/.',
     )
-    .action(action(async (config) => (await import('../commands/migrate.js')).migrateCommand(config)));
+    .addOption(jsonOption())
+    .action(
+      action<{ json?: boolean }>(async (config, _args, options) =>
+        (await import('../commands/migrate.js')).migrateCommand(config, options),
+      ),
+    );
 }

@@ -59,6 +59,11 @@ export interface RedirectHop {
  */
 export interface DownloadPolicy extends DownloadConfig {
   onRedirect?: (hop: RedirectHop) => void;
+  /**
+   * Told as a body arrives: the bytes received so far of `total` (its Content-Length), for a progress;
+   * not called for a body of unknown length.
+   */
+  onReceived?: (bytes: number, total: number) => void;
 }
 
 const policies = new AsyncLocalStorage<DownloadPolicy>();
@@ -221,6 +226,7 @@ interface Limits {
   deadlineAt: number;
   redirects: RedirectRule;
   onRedirect?: (hop: RedirectHop) => void;
+  onReceived?: (bytes: number, total: number) => void;
 }
 
 /** One request and the redirects it takes: a 304, or the body streamed to a new temporary file. */
@@ -310,6 +316,7 @@ async function attempt(
         }
         hash.update(chunk);
         await handle.write(chunk);
+        if (length > 0) limits.onReceived?.(bytes, length);
       }
     } catch (error) {
       if (error instanceof AttemptFailure) throw error;
@@ -356,6 +363,7 @@ export async function fetchToFile(
     deadlineAt: Date.now() + deadlineMs,
     redirects: options.redirects ?? policy.redirects,
     onRedirect: options.onRedirect ?? policy.onRedirect,
+    onReceived: policy.onReceived,
   };
   const attempts = Math.max(1, options.attempts ?? DEFAULT_ATTEMPTS);
   for (let n = 1; ; n += 1) {

@@ -81,6 +81,42 @@ describe('downloads', () => {
     assert.deepEqual(fs.readdirSync(tmp), [], 'remove() deletes the file and its folder');
   });
 
+  it('the policy is told of the bytes received of the Content-Length, for a progress', async () => {
+    const body = Buffer.alloc(3 * MiB + 17, 7);
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-length': String(body.length) });
+      // In pieces, as a network delivers it.
+      for (let at = 0; at < body.length; at += 256 * 1024) res.write(body.subarray(at, at + 256 * 1024));
+      res.end();
+    };
+    const told: Array<[number, number]> = [];
+    const policy = {
+      ...DEFAULT_DOWNLOAD_CONFIG,
+      onReceived: (bytes: number, total: number) => told.push([bytes, total]),
+    };
+    const got = await withDownloadPolicy(policy, () => fetchToFile(`${base}/big.json`, fast()));
+    assert.equal(got.status, 'downloaded');
+    assert.ok(told.length > 1, `told as it came: ${told.length} times`);
+    assert.ok(
+      told.every(([, total]) => total === body.length),
+      'of the length the server gave',
+    );
+    assert.ok(
+      told.every(([bytes], i) => i === 0 || bytes > told[i - 1]![0]),
+      'counting up',
+    );
+    assert.deepEqual(told.at(-1), [body.length, body.length], 'to the end');
+
+    // No Content-Length (a chunked body): nothing to count against, nothing told.
+    told.length = 0;
+    handler = (_req, res) => {
+      res.write(BODY);
+      res.end();
+    };
+    await withDownloadPolicy(policy, () => fetchToFile(`${base}/chunked.json`, fast()));
+    assert.deepEqual(told, []);
+  });
+
   it('5xx answers are tried again with backoff, then the body is read', async () => {
     const times: number[] = [];
     handler = (_req, res, n) => {

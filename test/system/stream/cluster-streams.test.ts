@@ -1,9 +1,14 @@
 // `touchline serve --workers 2`: the primary follows the log and every worker's streams get each event;
-// a token issued by one worker opens streams on the other; SIGTERM ends open streams and exits promptly.
+// a token issued by one worker opens streams on the other, signed with the development secret kept beside
+// the database (each worker reads the file), or in production with the secret the primary made at start
+// and handed to its workers; SIGTERM ends open streams and exits promptly.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, test } from 'node:test';
+import { after, test, type TestContext } from 'node:test';
+import { issueApiKey } from '../../../src/auth/api-keys.js';
+import type { Environment } from '../../../src/config/config.js';
+import { insertApiKey } from '../../../src/storage/repositories/api-key.repository.js';
 import { openStorage } from '../../../src/storage/connection.js';
 import { exitWithin, freePort, runCli, waitForHealth } from '../../support/cli.js';
 import { makeTempDir, prepareDatabase } from '../../support/production/fixture.js';
@@ -13,13 +18,19 @@ import { appendUpdate } from '../../support/stream/stream-app.js';
 
 after(() => exitIfStuck());
 
-test('serve --workers 2: every worker’s streams get every event', { timeout: 90_000 }, async (t) => {
+async function servedStreams(t: TestContext, environment: Environment): Promise<void> {
   const dir = makeTempDir('stream-workers');
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   const databaseUrl = `sqlite:${path.join(dir, 'touchline.db')}`;
-  const { key } = await prepareDatabase(databaseUrl, dir, 'A');
+  let { key } = await prepareDatabase(databaseUrl, dir, 'A');
   const storage = openStorage(databaseUrl);
   t.after(() => storage.close());
+  if (environment === 'production') {
+    // A production server takes production keys only.
+    const issued = issueApiKey('production', 'production streams', new Date(), undefined, { plan: 'pro' });
+    await insertApiKey(storage.db, issued.row);
+    key = issued.key;
+  }
   const match = await storage.db
     .selectFrom('matches')
     .select(['id', 'competition_id'])
@@ -32,16 +43,24 @@ test('serve --workers 2: every worker’s streams get every event', { timeout: 9
     PORT: String(port),
     DATABASE_URL: databaseUrl,
     TOUCHLINE_SOURCES: '',
+    TOUCHLINE_ENV: environment,
     TOUCHLINE_LIVE_POLL_MS: '100',
     TOUCHLINE_DRAIN_MS: '200',
     LOG_LEVEL: 'warn',
   });
   await waitForHealth(origin, serve);
-  assert.match(
-    serve.output.stdout,
-    /TOUCHLINE_STREAM_TOKEN_SECRET is not set/,
-    'the generated secret is told',
-  );
+  const secretFile = path.join(dir, 'stream-token-secret');
+  if (environment === 'production') {
+    assert.match(serve.output.stdout, /TOUCHLINE_STREAM_TOKEN_SECRET is not set/, 'the made secret is told');
+    assert.equal(fs.existsSync(secretFile), false, 'and kept nowhere');
+  } else {
+    assert.doesNotMatch(
+      serve.output.stdout,
+      /TOUCHLINE_STREAM_TOKEN_SECRET is not set/,
+      'nothing to warn of',
+    );
+    assert.ok(fs.existsSync(secretFile), 'the development secret is kept beside the database');
+  }
   const auth = { authorization: `Bearer ${key}` };
 
   // Each stream on a connection of its own: the cluster hands connections to the workers in turn.
@@ -50,7 +69,7 @@ test('serve --workers 2: every worker’s streams get every event', { timeout: 9
   for (let i = 0; i < 4; i += 1) {
     streams.push(await openStream(`${origin}/api/v1/football/live/stream?match_id=${match.id}`, auth));
   }
-  // Tokens issued by one worker and used on others: the primary's generated secret is every worker's.
+  // Tokens issued by one worker and used on others: the secret is every worker's.
   for (let i = 0; i < 4; i += 1) {
     const res = await fetch(`${origin}/api/v1/football/live/stream-tokens`, {
       method: 'POST',
@@ -88,4 +107,12 @@ test('serve --workers 2: every worker’s streams get every event', { timeout: 9
   assert.deepEqual(await exitWithin(serve, 10_000), { code: 0, signal: null });
   for (const stream of streams) await stream.until(() => stream.ended, 2000, 'the stream ended');
   assert.doesNotMatch(serve.output.stderr, /\n\s+at /, 'no stack trace');
-});
+}
+
+for (const environment of ['development', 'production'] as const) {
+  test(
+    `serve --workers 2 (${environment}): every worker’s streams get every event`,
+    { timeout: 90_000 },
+    (t) => servedStreams(t, environment),
+  );
+}
