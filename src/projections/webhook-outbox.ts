@@ -1,0 +1,254 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../storage/schema.js';
+import {
+  appendOutbox,
+  deliveringSubscriptions,
+  type OutboxEvent,
+} from '../storage/repositories/webhook-outbox.repository.js';
+import {
+  TIMELINE_WEBHOOK_TYPES,
+  type TimelineAction,
+  type WebhookEventType,
+} from '../vocabulary/webhook-events.js';
+import { encodeCursor } from './change-cursor.js';
+import { idsWhere, type Projection, type TableWrites, type Written } from './written.js';
+
+type Trx = Transaction<Database>;
+
+/**
+ * Which field of the match resource (representation/match.ts) each column of `matches` shows: what a
+ * `match.updated` event names as changed.
+ */
+const FIELD_OF: Readonly<Record<string, string>> = {
+  starts_at: 'starts_at',
+  time_known: 'starts_at_precision',
+  round: 'round',
+  stage: 'round',
+  status: 'status',
+  home_score: 'home_team.score',
+  away_score: 'away_team.score',
+  ht_home: 'score',
+  ht_away: 'score',
+  ft_home: 'score',
+  ft_away: 'score',
+  et_home: 'score',
+  et_away: 'score',
+  pen_home: 'score',
+  pen_away: 'score',
+  shootout_winner: 'winner',
+  source_status: 'decided_by',
+  first_leg_id: 'aggregate',
+  home_team_id: 'home_team',
+  away_team_id: 'away_team',
+  competition_id: 'competition',
+  season_id: 'season',
+  venue_name: 'venue',
+  venue_city: 'venue',
+  venue_country: 'venue',
+  neutral: 'venue',
+};
+
+/** The match fields whose columns differ between the stored row replaced and the row written. */
+function changedFields(record: Record<string, unknown>, previous: Record<string, unknown>): string[] {
+  const fields = new Set<string>();
+  for (const [column, field] of Object.entries(FIELD_OF)) {
+    if (!(column in record) || !(column in previous)) continue;
+    if ((record[column] ?? null) !== (previous[column] ?? null)) fields.add(field);
+  }
+  return [...fields];
+}
+
+/** What one subscription asks for, as the outbox projection reads it. */
+interface Wanted {
+  types: Set<string>;
+  competition: string | null;
+  team: string | null;
+  match: string | null;
+}
+
+/** Whether any subscription wants `event`: events nobody delivering asks for are not written. */
+function wantedBy(subscriptions: readonly Wanted[], event: OutboxEvent): boolean {
+  return subscriptions.some(
+    (s) =>
+      s.types.has(event.type) &&
+      (event.type === 'ingestion.run' ||
+        ((s.competition === null || s.competition === event.competition_id) &&
+          (s.match === null || s.match === event.match_id) &&
+          (s.team === null || s.team === event.home_team_id || s.team === event.away_team_id))),
+  );
+}
+
+interface MatchFacts {
+  json: string;
+  competition_id: string;
+  season_id: string;
+  home_team_id: string;
+  away_team_id: string;
+}
+
+/** The matches' JSON as the API shows it now (written by the match JSON projection before this one). */
+async function matchesNow(db: Trx, ids: readonly string[]): Promise<Map<string, MatchFacts>> {
+  const found = new Map<string, MatchFacts>();
+  for (let from = 0; from < ids.length; from += 500) {
+    const rows = await db
+      .selectFrom('match_json')
+      .innerJoin('matches', 'matches.id', 'match_json.id')
+      .select([
+        'match_json.id',
+        'match_json.json',
+        'matches.competition_id',
+        'matches.season_id',
+        'matches.home_team_id',
+        'matches.away_team_id',
+      ])
+      .where('match_json.id', 'in', ids.slice(from, from + 500))
+      .execute();
+    for (const row of rows) found.set(row.id, row);
+  }
+  return found;
+}
+
+/** The change feed's cursor of each record's latest change (written by the change log before this). */
+async function changeCursors(db: Trx, ids: readonly string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (let from = 0; from < ids.length; from += 500) {
+    const rows = await db
+      .selectFrom('changes')
+      .select(['record_id', 'seq'])
+      .where('kind', '=', 'match')
+      .where('record_id', 'in', ids.slice(from, from + 500))
+      .execute();
+    for (const row of rows) found.set(row.record_id, encodeCursor(Number(row.seq)));
+  }
+  return found;
+}
+
+/** The events one transaction's writes make, in the order a receiver should see them. */
+async function eventsOf(db: Trx, written: Written): Promise<OutboxEvent[]> {
+  const at = written.clock().toISOString();
+  const matches: TableWrites | undefined = written.tables.matches;
+  const created = idsWhere(matches, 'inserted');
+  const updated = idsWhere(matches, 'updated');
+  const inPlace = written.inPlace;
+  const timeline = inPlace?.timeline;
+  const timelineTouched =
+    timeline !== undefined && timeline.added.length + timeline.changed.length + timeline.removed.length > 0;
+  const ids = [...created, ...updated, ...(inPlace && timelineTouched ? [inPlace.match.id] : [])];
+  const now = await matchesNow(db, ids);
+  const cursors = await changeCursors(db, [...ids, ...written.removed.map((r) => r.id)]);
+  const records = new Map(matches?.records.map((r) => [r.id, r]) ?? []);
+  const events: OutboxEvent[] = [];
+  const seasons = new Map<string, string>();
+
+  const push = (type: WebhookEventType, matchId: string, data: Record<string, unknown>) => {
+    const facts = now.get(matchId);
+    if (!facts) return;
+    events.push({
+      type,
+      match_id: matchId,
+      competition_id: facts.competition_id,
+      season_id: facts.season_id,
+      home_team_id: facts.home_team_id,
+      away_team_id: facts.away_team_id,
+      payload: `{"match":${facts.json},"change_cursor":${JSON.stringify(cursors.get(matchId) ?? null)}${
+        Object.keys(data).length > 0 ? `,${JSON.stringify(data).slice(1, -1)}` : ''
+      }}`,
+      created_at: at,
+    });
+  };
+
+  for (const id of created) {
+    push('match.created', id, {});
+    const facts = now.get(id);
+    if (facts && records.get(id)?.home_score !== null) seasons.set(facts.season_id, facts.competition_id);
+  }
+  for (const id of updated) {
+    const record: Record<string, unknown> = records.get(id) ?? {};
+    const previous = matches?.result.previous.get(id) ?? {};
+    const fields = changedFields(record, previous);
+    push('match.updated', id, { changed_fields: fields });
+    if ('status' in previous && previous.status !== record.status) {
+      push('match.status_changed', id, { status: { from: previous.status, to: record.status } });
+    }
+    const facts = now.get(id);
+    if (facts && fields.some((f) => f === 'status' || f.endsWith('.score') || f === 'score')) {
+      seasons.set(facts.season_id, facts.competition_id);
+    }
+  }
+  if (inPlace && timeline) {
+    const timelineEvent = (action: TimelineAction, event: { id: string; type: string }) => {
+      const type = TIMELINE_WEBHOOK_TYPES[event.type];
+      if (type) push(type, inPlace.match.id, { action, event });
+    };
+    for (const event of timeline.added) timelineEvent('added', event);
+    for (const event of timeline.changed) timelineEvent('changed', event);
+    for (const event of timeline.removed) timelineEvent('removed', event);
+  }
+  for (const removal of written.removed) {
+    events.push({
+      type: 'match.removed',
+      match_id: removal.id,
+      competition_id: null,
+      season_id: removal.seasonId,
+      home_team_id: null,
+      away_team_id: null,
+      payload: JSON.stringify({
+        match_id: removal.id,
+        replaced_by: removal.replacedBy,
+        change_cursor: cursors.get(removal.id) ?? null,
+      }),
+      created_at: at,
+    });
+    seasons.set(removal.seasonId, '');
+  }
+  for (const [seasonId, competitionId] of seasons) {
+    events.push({
+      type: 'standings.changed',
+      match_id: null,
+      competition_id: competitionId || null,
+      season_id: seasonId,
+      home_team_id: null,
+      away_team_id: null,
+      payload: JSON.stringify({ season_id: seasonId, competition_id: competitionId || null }),
+      created_at: at,
+    });
+  }
+  if (written.run) {
+    events.push({
+      type: 'ingestion.run',
+      match_id: null,
+      competition_id: null,
+      season_id: null,
+      home_team_id: null,
+      away_team_id: null,
+      payload: JSON.stringify({
+        source: written.run.source,
+        location: written.run.location,
+        matches: { created: created.length, updated: updated.length, removed: written.removed.length },
+      }),
+      created_at: at,
+    });
+  }
+  return events;
+}
+
+/**
+ * The webhook outbox (docs/webhooks.md): the events of what this transaction wrote, in its transaction, so an
+ * event is there exactly when its change committed. Only events some subscription delivering asks for are
+ * written (none at all without one, the usual case of an import): a subscription receives what changed after
+ * it was created.
+ */
+export const webhookOutboxProjection: Projection = {
+  name: 'webhook outbox',
+  async project({ db, engine }, written) {
+    const subscriptions = (await deliveringSubscriptions(db)).map((s) => ({
+      types: new Set(JSON.parse(s.event_types) as string[]),
+      competition: s.competition_id,
+      team: s.team_id,
+      match: s.match_id,
+    }));
+    if (subscriptions.length === 0) return { rows: 0 };
+    const events = (await eventsOf(db, written)).filter((event) => wantedBy(subscriptions, event));
+    return { rows: await appendOutbox(db, engine, events) };
+  },
+};
