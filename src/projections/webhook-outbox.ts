@@ -15,47 +15,27 @@ import { idsWhere, type Projection, type TableWrites, type Written } from './wri
 
 type Trx = Transaction<Database>;
 
-/**
- * Which field of the match resource (representation/match.ts) each column of `matches` shows: what a
- * `match.updated` event names as changed.
- */
-const FIELD_OF: Readonly<Record<string, string>> = {
-  starts_at: 'starts_at',
-  time_known: 'starts_at_precision',
-  round: 'round',
-  stage: 'round',
-  status: 'status',
-  home_score: 'home_team.score',
-  away_score: 'away_team.score',
-  ht_home: 'score',
-  ht_away: 'score',
-  ft_home: 'score',
-  ft_away: 'score',
-  et_home: 'score',
-  et_away: 'score',
-  pen_home: 'score',
-  pen_away: 'score',
-  shootout_winner: 'winner',
-  source_status: 'decided_by',
-  first_leg_id: 'aggregate',
-  home_team_id: 'home_team',
-  away_team_id: 'away_team',
-  competition_id: 'competition',
-  season_id: 'season',
-  venue_name: 'venue',
-  venue_city: 'venue',
-  venue_country: 'venue',
-  neutral: 'venue',
-};
+/** Sides of a match, whose fields a change names one by one (`home_team.score`). */
+const SIDES = new Set(['home_team', 'away_team']);
 
-/** The match fields whose columns differ between the stored row replaced and the row written. */
-function changedFields(record: Record<string, unknown>, previous: Record<string, unknown>): string[] {
-  const fields = new Set<string>();
-  for (const [column, field] of Object.entries(FIELD_OF)) {
-    if (!(column in record) || !(column in previous)) continue;
-    if ((record[column] ?? null) !== (previous[column] ?? null)) fields.add(field);
+/**
+ * The fields of the match resource that differ between two of its JSON texts, in the resource's order:
+ * `updated_at` aside (it moves with any change), a side's own fields by name (`home_team.score`).
+ */
+export function changedFields(before: string, after: string): string[] {
+  const [was, now] = [JSON.parse(before), JSON.parse(after)] as Array<Record<string, unknown>>;
+  const fields: string[] = [];
+  for (const key of Object.keys(now!)) {
+    if (key === 'updated_at') continue;
+    const [a, b] = [was![key], now![key]];
+    if (SIDES.has(key) && a && b && typeof a === 'object' && typeof b === 'object') {
+      for (const field of Object.keys(b)) {
+        const [x, y] = [(a as Record<string, unknown>)[field], (b as Record<string, unknown>)[field]];
+        if (JSON.stringify(x) !== JSON.stringify(y)) fields.push(`${key}.${field}`);
+      }
+    } else if (JSON.stringify(a) !== JSON.stringify(b)) fields.push(key);
   }
-  return [...fields];
+  return fields;
 }
 
 /** What one subscription asks for, as the outbox projection reads it. */
@@ -123,6 +103,22 @@ async function changeCursors(db: Trx, ids: readonly string[]): Promise<Map<strin
   return found;
 }
 
+/** The JSON of the matches a transaction updates, as it was before (taken by webhookSnapshotProjection). */
+const before = new WeakMap<Written, Map<string, string>>();
+
+async function storedJson(db: Trx, ids: readonly string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (let from = 0; from < ids.length; from += 500) {
+    const rows = await db
+      .selectFrom('match_json')
+      .select(['id', 'json'])
+      .where('id', 'in', ids.slice(from, from + 500))
+      .execute();
+    for (const row of rows) found.set(row.id, row.json);
+  }
+  return found;
+}
+
 /** The events one transaction's writes make, in the order a receiver should see them. */
 async function eventsOf(db: Trx, written: Written): Promise<OutboxEvent[]> {
   const at = written.clock().toISOString();
@@ -137,6 +133,7 @@ async function eventsOf(db: Trx, written: Written): Promise<OutboxEvent[]> {
   const now = await matchesNow(db, ids);
   const cursors = await changeCursors(db, [...ids, ...written.removed.map((r) => r.id)]);
   const records = new Map(matches?.records.map((r) => [r.id, r]) ?? []);
+  const was = before.get(written) ?? new Map<string, string>();
   const events: OutboxEvent[] = [];
   const seasons = new Map<string, string>();
 
@@ -163,15 +160,21 @@ async function eventsOf(db: Trx, written: Written): Promise<OutboxEvent[]> {
     if (facts && records.get(id)?.home_score !== null) seasons.set(facts.season_id, facts.competition_id);
   }
   for (const id of updated) {
-    const record: Record<string, unknown> = records.get(id) ?? {};
-    const previous = matches?.result.previous.get(id) ?? {};
-    const fields = changedFields(record, previous);
-    push('match.updated', id, { changed_fields: fields });
-    if ('status' in previous && previous.status !== record.status) {
-      push('match.status_changed', id, { status: { from: previous.status, to: record.status } });
-    }
     const facts = now.get(id);
-    if (facts && fields.some((f) => f === 'status' || f.endsWith('.score') || f === 'score')) {
+    const previous = was.get(id);
+    if (!facts || previous === undefined) continue;
+    const fields = changedFields(previous, facts.json);
+    // A row rewritten with nothing the API shows changed (its source, say) is no change to a receiver.
+    if (fields.length === 0) continue;
+    push('match.updated', id, { changed_fields: fields });
+    if (fields.includes('status')) {
+      const status = {
+        from: JSON.parse(previous).status as string,
+        to: JSON.parse(facts.json).status as string,
+      };
+      push('match.status_changed', id, { status });
+    }
+    if (fields.some((f) => f === 'status' || f === 'score' || f.endsWith('.score'))) {
       seasons.set(facts.season_id, facts.competition_id);
     }
   }
@@ -241,14 +244,33 @@ async function eventsOf(db: Trx, written: Written): Promise<OutboxEvent[]> {
 export const webhookOutboxProjection: Projection = {
   name: 'webhook outbox',
   async project({ db, engine }, written) {
-    const subscriptions = (await deliveringSubscriptions(db)).map((s) => ({
-      types: new Set(JSON.parse(s.event_types) as string[]),
-      competition: s.competition_id,
-      team: s.team_id,
-      match: s.match_id,
-    }));
+    const subscriptions = await wanted(db);
     if (subscriptions.length === 0) return { rows: 0 };
     const events = (await eventsOf(db, written)).filter((event) => wantedBy(subscriptions, event));
+    before.delete(written);
     return { rows: await appendOutbox(db, engine, events) };
   },
 };
+
+/**
+ * Before the match JSON is rewritten: the JSON of the matches the transaction updates, as the API showed
+ * them, so that a `match.updated` names the fields of the resource that changed (whatever the writer and
+ * whatever columns it read back). Read only while a subscription is delivering.
+ */
+export const webhookSnapshotProjection: Projection = {
+  name: 'webhook outbox: matches before',
+  async project({ db }, written) {
+    if ((await wanted(db)).length === 0) return { rows: 0 };
+    before.set(written, await storedJson(db, idsWhere(written.tables.matches, 'updated')));
+    return { rows: 0 };
+  },
+};
+
+async function wanted(db: Trx): Promise<Wanted[]> {
+  return (await deliveringSubscriptions(db)).map((s) => ({
+    types: new Set(JSON.parse(s.event_types) as string[]),
+    competition: s.competition_id,
+    team: s.team_id,
+    match: s.match_id,
+  }));
+}
