@@ -40,6 +40,10 @@ export function sendWebhook(
   policy: TargetPolicy,
   delivery: Delivery,
   clock: Monotonic = () => performance.now(),
+  limits: { connectMs: number; totalMs: number } = {
+    connectMs: CONNECT_TIMEOUT_MS,
+    totalMs: TOTAL_TIMEOUT_MS,
+  },
 ): Promise<Attempt> {
   const started = clock();
   const url = new URL(delivery.url);
@@ -66,13 +70,13 @@ export function sendWebhook(
         ...delivery.headers,
       },
     });
-    const total = setTimeout(() => fail(`no answer within ${TOTAL_TIMEOUT_MS / 1000} s`), TOTAL_TIMEOUT_MS);
-    request.setTimeout(CONNECT_TIMEOUT_MS);
+    const total = setTimeout(() => fail(`no answer within ${limits.totalMs / 1000} s`), limits.totalMs);
+    request.setTimeout(limits.connectMs);
     request.on('socket', (socket) => {
       const connected = () => request.setTimeout(0);
       socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', connected);
     });
-    request.on('timeout', () => fail(`not connected within ${CONNECT_TIMEOUT_MS / 1000} s`));
+    request.on('timeout', () => fail(`not connected within ${limits.connectMs / 1000} s`));
     request.on('error', (error: NodeJS.ErrnoException) => fail(describe(error)));
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
