@@ -93,7 +93,7 @@ export class DeliveryWorker {
     this.db = options.db;
     this.owner = options.owner ?? `worker_${randomUUID()}`;
     this.concurrency = options.concurrency ?? 8;
-    this.leaseMs = options.leaseMs ?? 60_000;
+    this.leaseMs = options.leaseMs ?? 30_000;
     this.batch = options.batch ?? 50;
     this.clock = options.clock ?? (() => new Date());
     this.random = options.random ?? Math.random;

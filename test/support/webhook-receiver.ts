@@ -19,6 +19,8 @@ export interface Receiver {
   connections: number;
   /** The status the next requests are answered with. */
   answer: (request: { body: string }) => number;
+  /** How long it takes to answer each (ms): a slow receiver. */
+  delayMs: number;
   close(): Promise<void>;
 }
 
@@ -29,17 +31,22 @@ export async function startReceiver(): Promise<Receiver> {
     received: [],
     connections: 0,
     answer: () => 204,
+    delayMs: 0,
     close: async () => undefined,
   };
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      const status = receiver.answer({ body });
-      receiver.received.push({ headers: request.headers, body, status });
-      response.writeHead(status, { 'content-type': 'text/plain' });
-      response.end(status >= 400 ? `failing on purpose ${'x'.repeat(5000)}` : '');
+      const reply = () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        const status = receiver.answer({ body });
+        receiver.received.push({ headers: request.headers, body, status });
+        response.writeHead(status, { 'content-type': 'text/plain' });
+        response.end(status >= 400 ? `failing on purpose ${'x'.repeat(5000)}` : '');
+      };
+      if (receiver.delayMs > 0) setTimeout(reply, receiver.delayMs);
+      else reply();
     });
   });
   server.on('connection', () => (receiver.connections += 1));

@@ -224,7 +224,7 @@ test('webhook delivery', async (t) => {
     // A worker that claimed it, and died.
     const won = await claimSubscriptions(db, 'dead', iso(now), iso(now + 60_000), 10, []);
     assert.deepEqual(won, [sub.id]);
-    const rival = await claimSubscriptions(db, 'rival', iso(now), iso(now + 60_000), 10, []);
+    const rival = await claimSubscriptions(db, 'rival', iso(now), iso(now + 30_000), 10, []);
     assert.deepEqual(rival, [], 'held: no other worker takes it');
     const from = mark();
     await worker().drain();
