@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../storage/schema.js';
 import {
   appendOutbox,
-  deliveringSubscriptions,
+  liveSubscriptions,
   type OutboxEvent,
 } from '../storage/repositories/webhook-outbox.repository.js';
 import {
@@ -46,7 +46,7 @@ interface Wanted {
   match: string | null;
 }
 
-/** Whether any subscription wants `event`: events nobody delivering asks for are not written. */
+/** Whether any subscription wants `event`: events no subscription asks for are not written. */
 function wantedBy(subscriptions: readonly Wanted[], event: OutboxEvent): boolean {
   return subscriptions.some(
     (s) =>
@@ -237,7 +237,7 @@ async function eventsOf(db: Trx, written: Written): Promise<OutboxEvent[]> {
 
 /**
  * The webhook outbox (docs/webhooks.md): the events of what this transaction wrote, in its transaction, so an
- * event is there exactly when its change committed. Only events some subscription delivering asks for are
+ * event is there exactly when its change committed. Only events some subscription (enabled or not) asks for are
  * written (none at all without one, the usual case of an import): a subscription receives what changed after
  * it was created.
  */
@@ -255,7 +255,7 @@ export const webhookOutboxProjection: Projection = {
 /**
  * Before the match JSON is rewritten: the JSON of the matches the transaction updates, as the API showed
  * them, so that a `match.updated` names the fields of the resource that changed (whatever the writer and
- * whatever columns it read back). Read only while a subscription is delivering.
+ * whatever columns it read back). Read only while a subscription exists.
  */
 export const webhookSnapshotProjection: Projection = {
   name: 'webhook outbox: matches before',
@@ -267,7 +267,7 @@ export const webhookSnapshotProjection: Projection = {
 };
 
 async function wanted(db: Trx): Promise<Wanted[]> {
-  return (await deliveringSubscriptions(db)).map((s) => ({
+  return (await liveSubscriptions(db)).map((s) => ({
     types: new Set(JSON.parse(s.event_types) as string[]),
     competition: s.competition_id,
     team: s.team_id,

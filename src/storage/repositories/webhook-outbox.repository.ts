@@ -33,12 +33,14 @@ export async function appendOutbox(db: Db, engine: Engine, events: readonly Outb
   return events.length;
 }
 
-/** The subscriptions events are written for: those delivering, with what they ask for. */
-export function deliveringSubscriptions(db: Db) {
+/**
+ * The subscriptions events are written for, with what they ask for: every one not deleted, disabled ones
+ * too, whose events wait for them to be enabled again.
+ */
+export function liveSubscriptions(db: Db) {
   return db
     .selectFrom('webhook_subscriptions')
     .select(['event_types', 'competition_id', 'team_id', 'match_id'])
-    .where('enabled', '=', 1)
     .where('deleted_at', 'is', null)
     .execute();
 }

@@ -109,7 +109,10 @@ export async function updateSubscription(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Deletes the key's subscription `id` (its row stays, marked, so its ID is never reused); false when none. */
+/**
+ * Deletes the key's subscription `id`: its row stays, marked, so that its ID is never reused and a worker
+ * holding it sees it gone; its attempts go. False when it has none such.
+ */
 export async function deleteSubscription(db: Db, keyId: string, id: string, now: string): Promise<boolean> {
   const result = await db
     .updateTable('webhook_subscriptions')
@@ -118,7 +121,9 @@ export async function deleteSubscription(db: Db, keyId: string, id: string, now:
     .where('key_id', '=', keyId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await db.deleteFrom('webhook_deliveries').where('subscription_id', '=', id).execute();
+  return true;
 }
 
 /**

@@ -258,6 +258,10 @@ test('webhook delivery', async (t) => {
       const from = mark();
       await w.drain();
       assert.equal(since(from).length, 0, 'disabled: nothing is sent');
+      // Its events still go to the outbox while it is disabled.
+      await apply({ events: [{ id: 'g7', type: 'goal', minute: 89, team: 'home', player: 'Phil Foden' }] });
+      await w.drain();
+      assert.equal(since(from).length, 0);
       const enabled = await app.inject({
         method: 'PATCH',
         url: `${API}/webhooks/${sub.id}`,
@@ -267,8 +271,11 @@ test('webhook delivery', async (t) => {
       assert.equal(enabled.json().data.enabled, true);
       await w.drain();
       const got = since(from);
-      assert.equal(got.length, 1);
-      assert.equal((verified(sub.secret, got[0]!).data.event as { id: string }).id, 'g6');
+      assert.deepEqual(
+        got.map((r) => (verified(sub.secret, r).data.event as { id: string }).id),
+        ['g6', 'g7'],
+        'what waited, and what came while it was disabled',
+      );
       // Redelivered from its cursor: the same event again.
       const before = (
         await app.inject({ url: `${API}/webhooks/${sub.id}/deliveries?limit=1`, headers: auth() })
@@ -282,8 +289,8 @@ test('webhook delivery', async (t) => {
       });
       assert.equal(back.statusCode, 200, back.body);
       await w.drain();
-      assert.equal(since(from).length, 2);
-      assert.equal(since(from)[1]!.headers['webhook-id'], got[0]!.headers['webhook-id']);
+      assert.equal(since(from).length, 3);
+      assert.equal(since(from)[2]!.headers['webhook-id'], got[1]!.headers['webhook-id']);
       await app.inject({ method: 'DELETE', url: `${API}/webhooks/${sub.id}`, headers: auth() });
     },
   );
