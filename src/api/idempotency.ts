@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../storage/schema.js';
@@ -12,6 +13,18 @@ import { ApiError, invalidParameter } from './errors/catalogue.js';
 /** How long an answer is kept for a retry with the same Idempotency-Key (docs/api.md, "Writes"). */
 export const IDEMPOTENCY_HOURS = 24;
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
+
+/** The header as a route declares it, for validation and the OpenAPI document. */
+export const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      pattern: KEY_SHAPE.source,
+      description:
+        `Makes a retry of this request answer what the first one did (kept ${IDEMPOTENCY_HOURS} h per API ` +
+        'key): 1-255 printable ASCII characters, e.g. a UUID',
+    }),
+  ),
+});
 
 /** What a POST route's work answers: its status and body, stored for a retry when a key is sent. */
 export interface Answer {

@@ -28,7 +28,7 @@ import { TargetRefused, type TargetPolicy } from '../../webhooks/target-policy.j
 import { newSubscriptionId, newWebhookSecret, SECRET_PATTERN } from '../../webhooks/webhook-secret.js';
 import { signingSecrets } from '../../webhooks/delivery-worker.js';
 import { ApiError, invalidParameter, notFound } from '../errors/catalogue.js';
-import { idempotent } from '../idempotency.js';
+import { idempotent, IdempotencyHeaders } from '../idempotency.js';
 import type { RouteDeps } from '../route-context.js';
 import { errorResponses, Nullable } from '../schemas/common.js';
 import { IdString } from '../schemas/ids.js';
@@ -250,6 +250,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookDeps> = async (app,
           '`conflict`. The subscription receives the events of changes committed after it is created. An ' +
           'Idempotency-Key header makes a retry answer what the first request did. Never cached.',
         tags,
+        headers: IdempotencyHeaders,
         body: CreateBody,
         response: { 201: WebhookWithSecret, ...errorResponses(400, 401, 403, 409, 429, 503) },
       },
@@ -414,6 +415,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookDeps> = async (app,
           'refusing a delivery. Honours Idempotency-Key. Never cached.',
         tags,
         params: Params,
+        headers: IdempotencyHeaders,
         response: { 200: WebhookWithSecret, ...errorResponses(400, 401, 403, 404, 409, 429, 503) },
       },
     },
@@ -449,6 +451,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookDeps> = async (app,
           'give, or one after the newest event, is a 400. Honours Idempotency-Key.',
         tags,
         params: Params,
+        headers: IdempotencyHeaders,
         body: RedeliverBody,
         response: { 200: OneWebhook, ...errorResponses(400, 401, 403, 404, 409, 429, 503) },
       },

@@ -20,7 +20,7 @@ export async function latestOutboxSeq(db: Db): Promise<number> {
 
 /**
  * Stores a new subscription unless its key holds `max` already (deleted ones aside), counted and written in
- * one transaction; it starts after the newest event, receiving what changes from now on. False when refused.
+ * one transaction under a lock of the key; it starts after the newest event, receiving what changes from now on. False when refused.
  */
 export async function insertSubscription(
   db: Kysely<Database>,
@@ -29,6 +29,14 @@ export async function insertSubscription(
   trx?: Transaction<Database>,
 ): Promise<WebhookSubscriptionRow | false> {
   const write = async (tx: Transaction<Database>) => {
+    // The key's row, written to without a change, is locked to the commit (PostgreSQL's row lock, SQLite's
+    // write lock): two creations of one key take turns, so that the count below cannot be read by both
+    // before either inserts (READ COMMITTED would let a race pass the limit).
+    await tx
+      .updateTable('api_keys')
+      .set((eb) => ({ id: eb.ref('id') }))
+      .where('id', '=', row.key_id)
+      .execute();
     const held = await tx
       .selectFrom('webhook_subscriptions')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
