@@ -11,7 +11,7 @@ import {
   type WebhookEventType,
 } from '../vocabulary/webhook-events.js';
 import { encodeCursor } from './change-cursor.js';
-import { idsWhere, type Projection, type TableWrites, type Written } from './written.js';
+import { idsWhere, type Projection, type TableWrites, type Written, type WrittenRow } from './written.js';
 
 type Trx = Transaction<Database>;
 
@@ -119,23 +119,69 @@ async function storedJson(db: Trx, ids: readonly string[]): Promise<Map<string, 
   return found;
 }
 
-/** The events one transaction's writes make, in the order a receiver should see them. */
-async function eventsOf(db: Trx, written: Written): Promise<OutboxEvent[]> {
+/** The event types a match inserted, or updated, may give (its table's among them). */
+const CREATED_TYPES = ['match.created', 'standings.changed'];
+const UPDATED_TYPES = ['match.updated', 'match.status_changed', 'standings.changed'];
+
+/**
+ * Whether some subscription may want an event of one of `types` about the match `record` describes, told
+ * from the record's own columns (a column the writer did not give passes): matches no subscription can want
+ * are neither read nor held.
+ */
+function mayWant(subscriptions: readonly Wanted[], types: readonly string[], record: WrittenRow | undefined) {
+  const column = (name: string) => (record?.[name] === undefined ? undefined : String(record[name]));
+  const [competition, home, away] = [
+    column('competition_id'),
+    column('home_team_id'),
+    column('away_team_id'),
+  ];
+  return subscriptions.some(
+    (s) =>
+      types.some((type) => s.types.has(type)) &&
+      (s.competition === null || competition === undefined || s.competition === competition) &&
+      (s.match === null || record === undefined || s.match === record.id) &&
+      (s.team === null || home === undefined || s.team === home || s.team === away),
+  );
+}
+
+/** Matches read at once: what one chunk of events holds in memory, whatever the size of the run. */
+const CHUNK = 500;
+
+/**
+ * The events one transaction's writes make, in the order a receiver should see them, given to `emit` a chunk
+ * at a time (the matches a run created, then those it updated, CHUNK by CHUNK; then the live update's
+ * timeline, the removals, the seasons' tables and the run), so that a large run holds one chunk at a time.
+ */
+async function eventsOf(
+  db: Trx,
+  written: Written,
+  subscriptions: readonly Wanted[],
+  emit: (events: OutboxEvent[]) => Promise<void>,
+): Promise<void> {
   const at = written.clock().toISOString();
   const matches: TableWrites | undefined = written.tables.matches;
-  const created = idsWhere(matches, 'inserted');
-  const updated = idsWhere(matches, 'updated');
+  const records = new Map(matches?.records.map((r) => [r.id, r]) ?? []);
+  const created = idsWhere(matches, 'inserted').filter((id) =>
+    mayWant(subscriptions, CREATED_TYPES, records.get(id)),
+  );
+  const updated = idsWhere(matches, 'updated').filter((id) =>
+    mayWant(subscriptions, UPDATED_TYPES, records.get(id)),
+  );
   const inPlace = written.inPlace;
   const timeline = inPlace?.timeline;
-  const timelineTouched =
-    timeline !== undefined && timeline.added.length + timeline.changed.length + timeline.removed.length > 0;
-  const ids = [...created, ...updated, ...(inPlace && timelineTouched ? [inPlace.match.id] : [])];
-  const now = await matchesNow(db, ids);
-  const cursors = await changeCursors(db, [...ids, ...written.removed.map((r) => r.id)]);
-  const records = new Map(matches?.records.map((r) => [r.id, r]) ?? []);
   const was = before.get(written) ?? new Map<string, string>();
-  const events: OutboxEvent[] = [];
   const seasons = new Map<string, string>();
+  let events: OutboxEvent[] = [];
+  let now = new Map<string, MatchFacts>();
+  let cursors = new Map<string, string>();
+  const load = async (ids: readonly string[]) => {
+    now = await matchesNow(db, ids);
+    cursors = await changeCursors(db, ids);
+  };
+  const flush = async () => {
+    if (events.length > 0) await emit(events);
+    events = [];
+  };
 
   const push = (type: WebhookEventType, matchId: string, data: Record<string, unknown>) => {
     const facts = now.get(matchId);
@@ -154,29 +200,42 @@ async function eventsOf(db: Trx, written: Written): Promise<OutboxEvent[]> {
     });
   };
 
-  for (const id of created) {
-    push('match.created', id, {});
-    const facts = now.get(id);
-    if (facts && records.get(id)?.home_score !== null) seasons.set(facts.season_id, facts.competition_id);
+  for (let from = 0; from < created.length; from += CHUNK) {
+    const chunk = created.slice(from, from + CHUNK);
+    await load(chunk);
+    for (const id of chunk) {
+      push('match.created', id, {});
+      const facts = now.get(id);
+      if (facts && records.get(id)?.home_score !== null) seasons.set(facts.season_id, facts.competition_id);
+    }
+    await flush();
   }
-  for (const id of updated) {
-    const facts = now.get(id);
-    const previous = was.get(id);
-    if (!facts || previous === undefined) continue;
-    const fields = changedFields(previous, facts.json);
-    // A row rewritten with nothing the API shows changed (its source, say) is no change to a receiver.
-    if (fields.length === 0) continue;
-    push('match.updated', id, { changed_fields: fields });
-    if (fields.includes('status')) {
-      const status = {
-        from: JSON.parse(previous).status as string,
-        to: JSON.parse(facts.json).status as string,
-      };
-      push('match.status_changed', id, { status });
+  for (let from = 0; from < updated.length; from += CHUNK) {
+    const chunk = updated.slice(from, from + CHUNK);
+    await load(chunk);
+    for (const id of chunk) {
+      const facts = now.get(id);
+      const previous = was.get(id);
+      if (!facts || previous === undefined) continue;
+      const fields = changedFields(previous, facts.json);
+      // A row rewritten with nothing the API shows changed (its source, say) is no change to a receiver.
+      if (fields.length === 0) continue;
+      push('match.updated', id, { changed_fields: fields });
+      if (fields.includes('status')) {
+        const status = {
+          from: JSON.parse(previous).status as string,
+          to: JSON.parse(facts.json).status as string,
+        };
+        push('match.status_changed', id, { status });
+      }
+      if (fields.some((f) => f === 'status' || f === 'score' || f.endsWith('.score'))) {
+        seasons.set(facts.season_id, facts.competition_id);
+      }
     }
-    if (fields.some((f) => f === 'status' || f === 'score' || f.endsWith('.score'))) {
-      seasons.set(facts.season_id, facts.competition_id);
-    }
+    await flush();
+  }
+  if (inPlace && timeline && timeline.added.length + timeline.changed.length + timeline.removed.length > 0) {
+    await load([inPlace.match.id]);
   }
   if (inPlace && timeline) {
     const timelineEvent = (action: TimelineAction, event: { id: string; type: string }) => {
@@ -187,6 +246,11 @@ async function eventsOf(db: Trx, written: Written): Promise<OutboxEvent[]> {
     for (const event of timeline.changed) timelineEvent('changed', event);
     for (const event of timeline.removed) timelineEvent('removed', event);
   }
+  await flush();
+  cursors = await changeCursors(
+    db,
+    written.removed.map((r) => r.id),
+  );
   for (const removal of written.removed) {
     events.push({
       type: 'match.removed',
@@ -227,12 +291,16 @@ async function eventsOf(db: Trx, written: Written): Promise<OutboxEvent[]> {
       payload: JSON.stringify({
         source: written.run.source,
         location: written.run.location,
-        matches: { created: created.length, updated: updated.length, removed: written.removed.length },
+        matches: {
+          created: idsWhere(matches, 'inserted').length,
+          updated: idsWhere(matches, 'updated').length,
+          removed: written.removed.length,
+        },
       }),
       created_at: at,
     });
   }
-  return events;
+  await flush();
 }
 
 /**
@@ -246,9 +314,16 @@ export const webhookOutboxProjection: Projection = {
   async project({ db, engine }, written) {
     const subscriptions = await wanted(db);
     if (subscriptions.length === 0) return { rows: 0 };
-    const events = (await eventsOf(db, written)).filter((event) => wantedBy(subscriptions, event));
+    let rows = 0;
+    await eventsOf(db, written, subscriptions, async (events) => {
+      rows += await appendOutbox(
+        db,
+        engine,
+        events.filter((event) => wantedBy(subscriptions, event)),
+      );
+    });
     before.delete(written);
-    return { rows: await appendOutbox(db, engine, events) };
+    return { rows };
   },
 };
 
@@ -260,8 +335,14 @@ export const webhookOutboxProjection: Projection = {
 export const webhookSnapshotProjection: Projection = {
   name: 'webhook outbox: matches before',
   async project({ db }, written) {
-    if ((await wanted(db)).length === 0) return { rows: 0 };
-    before.set(written, await storedJson(db, idsWhere(written.tables.matches, 'updated')));
+    const subscriptions = await wanted(db);
+    if (subscriptions.length === 0) return { rows: 0 };
+    const matches = written.tables.matches;
+    const records = new Map(matches?.records.map((r) => [r.id, r]) ?? []);
+    const ids = idsWhere(matches, 'updated').filter((id) =>
+      mayWant(subscriptions, UPDATED_TYPES, records.get(id)),
+    );
+    before.set(written, await storedJson(db, ids));
     return { rows: 0 };
   },
 };
