@@ -312,7 +312,8 @@ async function eventsOf(
 export const webhookOutboxProjection: Projection = {
   name: 'webhook outbox',
   async project({ db, engine }, written) {
-    const subscriptions = await wanted(db);
+    const subscriptions = await wanted(db, written);
+    asked.delete(written);
     if (subscriptions.length === 0) return { rows: 0 };
     let rows = 0;
     await eventsOf(db, written, subscriptions, async (events) => {
@@ -323,6 +324,7 @@ export const webhookOutboxProjection: Projection = {
       );
     });
     before.delete(written);
+    asked.delete(written);
     return { rows };
   },
 };
@@ -335,7 +337,7 @@ export const webhookOutboxProjection: Projection = {
 export const webhookSnapshotProjection: Projection = {
   name: 'webhook outbox: matches before',
   async project({ db }, written) {
-    const subscriptions = await wanted(db);
+    const subscriptions = await wanted(db, written);
     if (subscriptions.length === 0) return { rows: 0 };
     const matches = written.tables.matches;
     const records = new Map(matches?.records.map((r) => [r.id, r]) ?? []);
@@ -347,11 +349,18 @@ export const webhookSnapshotProjection: Projection = {
   },
 };
 
-async function wanted(db: Trx): Promise<Wanted[]> {
-  return (await liveSubscriptions(db)).map((s) => ({
+/** The subscriptions as the snapshot read them, for the outbox step of the same transaction. */
+const asked = new WeakMap<Written, Wanted[]>();
+
+async function wanted(db: Trx, written: Written): Promise<Wanted[]> {
+  const known = asked.get(written);
+  if (known) return known;
+  const found = (await liveSubscriptions(db)).map((s) => ({
     types: new Set(JSON.parse(s.event_types) as string[]),
     competition: s.competition_id,
     team: s.team_id,
     match: s.match_id,
   }));
+  asked.set(written, found);
+  return found;
 }
