@@ -251,11 +251,23 @@ async function eventsOf(
     db,
     written.removed.map((r) => r.id),
   );
+  // A removed match's row is gone: its season (which stays) says its competition.
+  const competitionOf = new Map<string, string>();
+  const removedSeasons = [...new Set(written.removed.map((r) => r.seasonId))];
+  for (let from = 0; from < removedSeasons.length; from += CHUNK) {
+    const rows = await db
+      .selectFrom('seasons')
+      .select(['id', 'competition_id'])
+      .where('id', 'in', removedSeasons.slice(from, from + CHUNK))
+      .execute();
+    for (const row of rows) competitionOf.set(row.id, row.competition_id);
+  }
   for (const removal of written.removed) {
+    const competitionId = competitionOf.get(removal.seasonId) ?? null;
     events.push({
       type: 'match.removed',
       match_id: removal.id,
-      competition_id: null,
+      competition_id: competitionId,
       season_id: removal.seasonId,
       home_team_id: null,
       away_team_id: null,
@@ -266,7 +278,7 @@ async function eventsOf(
       }),
       created_at: at,
     });
-    seasons.set(removal.seasonId, '');
+    seasons.set(removal.seasonId, competitionId ?? '');
   }
   for (const [seasonId, competitionId] of seasons) {
     events.push({

@@ -339,4 +339,29 @@ test('webhook delivery', async (t) => {
       }
     },
   );
+  await t.test(
+    'a withdrawn match: match.removed and its table, seen through a competition filter',
+    async () => {
+      const sub = await subscribe({
+        event_types: ['match.removed', 'standings.changed'],
+        competition_id: ids.competitions.en1,
+      });
+      const from = mark();
+      await reingestFixture(built, (matches) =>
+        matches.filter((m) => !(m.team1 === 'Manchester City FC' && m.team2 === 'Newcastle United FC')),
+      );
+      await worker().drain();
+      const got = since(from)
+        .filter((r) => String(r.headers['webhook-id']).startsWith(`msg_${sub.id.slice(4)}_`))
+        .map((r) => verified(sub.secret, r) as Event);
+      assert.deepEqual(
+        got.map((e) => e.type),
+        ['match.removed', 'standings.changed'],
+      );
+      assert.equal(got[0]!.data.match_id, ids.matches.noTime);
+      assert.equal(got[0]!.data.replaced_by, null);
+      assert.match(String(got[0]!.data.change_cursor), /^[A-Za-z0-9_-]+$/, 'the tombstone’s cursor');
+      assert.equal(got[1]!.data.competition_id, ids.competitions.en1);
+    },
+  );
 });
