@@ -42,6 +42,9 @@ import { teamRoutes } from './routes/teams.js';
 import { teamStatisticsRoutes } from './routes/team-statistics.js';
 import { liveStreamRoutes } from './routes/live-stream.js';
 import { calendarRoutes } from './routes/calendar.js';
+import { webhookRoutes } from './routes/webhooks.js';
+import { sendWebhook, type Attempt, type Delivery } from '../webhooks/send-webhook.js';
+import { TargetPolicy } from '../webhooks/target-policy.js';
 import { openLiveFeed, type LiveStreams } from '../stream/live-feed.js';
 import { readStreamConfig } from '../config/stream-config.js';
 
@@ -83,6 +86,11 @@ export interface AppOptions extends Omit<RouteDeps, 'db' | 'standings'> {
   compression?: boolean;
   /** The live stream's feed (src/stream): the server's; by default one of the app's own, on `storage`. */
   live?: LiveStreams;
+  /**
+   * Where webhooks may go (https only, no private address, by default) and how one is sent (sendWebhook over
+   * that policy): the test delivery's. The server's are the configuration's (TOUCHLINE_WEBHOOK_*).
+   */
+  webhooks?: { policy?: TargetPolicy; send?: (delivery: Delivery) => Promise<Attempt> };
   /** The routes served under the API's prefix; Touchline's (ROUTES) by default. */
   routes?: readonly RoutePlugin[];
 }
@@ -253,6 +261,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       for (const routes of options.routes ?? ROUTES) await api.register(routes, deps);
       await api.register(liveStreamRoutes, { ...deps, live, admission, onAnswered });
       await api.register(calendarRoutes, { ...deps, admission });
+      const policy = options.webhooks?.policy ?? new TargetPolicy({ allowHttp: false, allowHosts: [] });
+      const send = options.webhooks?.send ?? ((delivery: Delivery) => sendWebhook(policy, delivery));
+      await api.register(webhookRoutes, { ...deps, policy, send });
     },
     { prefix: API_PREFIX },
   );

@@ -13,6 +13,7 @@ import { decodeVariable, readEnvironment } from './read-environment.js';
 import { readStreamConfig, type StreamConfig } from './stream-config.js';
 import { readLiveBatchConfig, type LiveBatchConfig } from './live-batch-config.js';
 import { readDownloadConfig, type DownloadConfig } from './download-config.js';
+import { parseAllowHosts, type WebhookConfig } from './webhook-config.js';
 
 export { ConfigError, DEFAULT_DATABASE_FILE, DEFAULT_SOURCES, DEFAULT_USAGE_FLUSH_MS };
 
@@ -109,6 +110,8 @@ export interface Config {
   liveBatch: LiveBatchConfig;
   /** Downloads of source artifacts: deadline, size cap, where redirects may go (download-config.ts). */
   download: DownloadConfig;
+  /** Webhook delivery: the worker, the targets allowed (webhook-config.ts). */
+  webhooks: WebhookConfig;
 }
 
 export interface AdminListenerConfig {
@@ -335,5 +338,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     stream: Object.freeze(readStreamConfig(env)),
     liveBatch: Object.freeze(readLiveBatchConfig(env)),
     download: Object.freeze(readDownloadConfig(env)),
+    webhooks: Object.freeze({
+      deliver: vars.TOUCHLINE_WEBHOOKS === 'on',
+      allowHttp: vars.TOUCHLINE_WEBHOOK_ALLOW_HTTP === 'on',
+      allowHosts: Object.freeze(parseAllowHosts(vars.TOUCHLINE_WEBHOOK_ALLOW_HOSTS)),
+      concurrency: vars.TOUCHLINE_WEBHOOK_CONCURRENCY,
+    }),
   });
 }

@@ -188,6 +188,20 @@ export const EnvironmentSchema = Type.Object({
   TOUCHLINE_ADMIN_TOKEN: Type.Optional(
     text({ description: "The admin listener's bearer token (24+ printable characters).", echo: 'none' }),
   ),
+  TOUCHLINE_WEBHOOKS: onOff('on', {
+    description: 'off: serve delivers no webhook (they wait in the outbox).',
+  }),
+  TOUCHLINE_WEBHOOK_ALLOW_HTTP: onOff('off', { description: 'on: webhooks may target http URLs too.' }),
+  TOUCHLINE_WEBHOOK_ALLOW_HOSTS: text({
+    default: '',
+    keepEmpty: true,
+    description: 'Hosts and CIDR ranges webhooks may reach though private or local, comma-separated.',
+    documentedDefault: 'none',
+  }),
+  TOUCHLINE_WEBHOOK_CONCURRENCY: integer(1, 64, {
+    default: 8,
+    description: 'Webhook subscriptions one process delivers to at once.',
+  }),
 });
 
 /** The environment as decoded: every variable of the schema, typed, with its default where it has one. */

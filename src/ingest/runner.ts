@@ -166,6 +166,7 @@ async function writeBatch(
       removed: dropped.removals,
       aliasesWritten: aliasesWritten > 0,
       linksChanged: links > 0,
+      run: { source: run.source, location: run.location },
     };
     const projected = await project({ db: trx, engine: storage.engine }, written);
     if (wroteAny(written)) await refreshPlannerStatistics(trx, storage.engine);

@@ -185,6 +185,11 @@ async function applyChecked(
         openness: isOpen(match.status) !== isOpen(next.status),
       },
       playersRenamed: players.renamed,
+      timeline: {
+        added: events.added,
+        changed: events.updated,
+        removed: events.removedEvents ?? [],
+      },
     },
     aliasesWritten: false,
     linksChanged: false,

@@ -67,6 +67,8 @@ export interface LiveEventChanges {
   updated: LiveTimelineEvent[];
   /** The operator's IDs. */
   removed: string[];
+  /** The events removed with their types, for what is told of them beside the stream (webhooks). */
+  removedEvents?: Array<{ id: string; type: string }>;
 }
 
 export interface AppliedChange {

@@ -38,14 +38,14 @@ export async function playerNames(trx: Trx, update: MatchUpdate): Promise<Map<st
 async function storedEvents(
   trx: Trx,
   ids: string[],
-): Promise<Map<string, { hash: string | null; arrival: string }>> {
+): Promise<Map<string, { hash: string | null; arrival: string; type: string }>> {
   if (ids.length === 0) return new Map();
   const rows = await trx
     .selectFrom('match_events')
-    .select(['id', 'row_hash', 'sort_key'])
+    .select(['id', 'row_hash', 'sort_key', 'type'])
     .where('id', 'in', ids)
     .execute();
-  return new Map(rows.map((r) => [r.id, { hash: r.row_hash, arrival: arrivalIn(r.sort_key) }]));
+  return new Map(rows.map((r) => [r.id, { hash: r.row_hash, arrival: arrivalIn(r.sort_key), type: r.type }]));
 }
 
 export async function hasEvents(trx: Trx, matchId: string): Promise<boolean> {
@@ -127,6 +127,7 @@ export async function writeEvents(
       )
       .execute();
     writes.removed.push(...remove);
+    writes.removedEvents = remove.map((id) => ({ id, type: stored.get(liveEventRowId(match.id, id))!.type }));
   }
   return writes;
 }

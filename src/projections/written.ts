@@ -41,6 +41,19 @@ export interface InPlaceChange {
   moves: CountMoves;
   /** A player named by the match's lineups was renamed: the name shows in other matches' answers. */
   playersRenamed: boolean;
+  /** The timeline events the writer added, changed and removed, as the timeline shows them (webhooks). */
+  timeline?: TimelineWrites;
+}
+
+/** A timeline event as the API's timeline shows it, with the ID it is known by. */
+export type TimelineEventWritten = { id: string; type: string } & Record<string, unknown>;
+
+/** What a writer did to a match's timeline, event by event. */
+export interface TimelineWrites {
+  added: readonly TimelineEventWritten[];
+  changed: readonly TimelineEventWritten[];
+  /** The events removed: their IDs and types only. */
+  removed: ReadonlyArray<{ id: string; type: string }>;
 }
 
 /**
@@ -60,6 +73,8 @@ export interface Written {
   aliasesWritten: boolean;
   /** Scorers linked to players anew (event-player-links.ts): they show in every timeline naming them. */
   linksChanged: boolean;
+  /** The ingestion run that wrote it, when one did (a live update is none). */
+  run?: { source: string; location: string };
 }
 
 /** The transaction the writes were made in, where every projection writes too. */

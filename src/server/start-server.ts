@@ -14,6 +14,8 @@ import { accessLog } from '../api/http/access-log.js';
 import { limitStore } from '../limits/limit-store-factory.js';
 import type { LimitStore } from '../limits/limit-store.js';
 import { GENERATED_SECRET_WARNING, openLiveFeed } from '../stream/live-feed.js';
+import { DeliveryWorker } from '../webhooks/delivery-worker.js';
+import { TargetPolicy } from '../webhooks/target-policy.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -74,6 +76,10 @@ export async function startServer(
     onEvents: () => void generation.refresh().catch(() => undefined),
   });
   if (config.stream.tokenSecretGenerated && !options.liveFromPrimary) log.warn(GENERATED_SECRET_WARNING);
+  const policy = new TargetPolicy({
+    allowHttp: config.webhooks.allowHttp,
+    allowHosts: config.webhooks.allowHosts,
+  });
   const app = await buildApp({
     storage,
     cache,
@@ -89,8 +95,20 @@ export async function startServer(
     compression: config.compression,
     accessLog: accessLog(log, config.accessLogSample),
     live,
+    webhooks: { policy },
   });
   const url = await app.listen({ host: config.host, port: config.port });
+  // Webhooks are delivered by every serving process, each holding the subscriptions it leases (docs/webhooks.md).
+  const worker = config.webhooks.deliver
+    ? new DeliveryWorker({
+        db: storage.db,
+        policy,
+        plans: config.plans,
+        concurrency: config.webhooks.concurrency,
+        onError: (error) => log.warn({ err: error }, 'webhook delivery failed to run'),
+      })
+    : undefined;
+  worker?.start();
   return {
     app,
     storage,
@@ -101,6 +119,7 @@ export async function startServer(
       app.drain();
       await new Promise((resolve) => setTimeout(resolve, config.drainMs));
       generation.stop();
+      await worker?.stop();
       await app.close();
       await live.close();
       await metrics?.close();

@@ -418,6 +418,11 @@ export interface Database {
   record_versions: RecordVersionTable;
   calendar_tokens: CalendarTokenTable;
   match_calendar: MatchCalendarTable;
+  webhook_subscriptions: WebhookSubscriptionTable;
+  webhook_outbox: WebhookOutboxTable;
+  webhook_deliveries: WebhookDeliveryTable;
+  webhook_usage: WebhookUsageTable;
+  idempotent_requests: IdempotentRequestTable;
 }
 
 /** A calendar token: a secret of its own for a key's calendar feeds, stored as its hash (migration 0022). */
@@ -437,4 +442,86 @@ export interface MatchCalendarTable {
   match_id: string;
   sequence: number;
   fingerprint: string;
+}
+
+/** A webhook subscription a key owns (migration 0024, docs/webhooks.md). */
+export interface WebhookSubscriptionTable {
+  id: string;
+  key_id: string;
+  url: string;
+  description: string | null;
+  /** A JSON array of the event types subscribed to. */
+  event_types: string;
+  competition_id: string | null;
+  team_id: string | null;
+  match_id: string | null;
+  /** `whsec_…`, kept as it is: signing needs it. */
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
+  /** 1 delivering, 0 disabled (by its owner, or after a run of failures: `disabled_reason`). */
+  enabled: number;
+  disabled_reason: string | null;
+  /** The outbox sequence number of the last event delivered or passed over; bigint (a string) on PostgreSQL. */
+  cursor: number | string;
+  /** Attempts made at the event after the cursor. */
+  attempts: number;
+  /** Failed attempts in a row, whatever the event. */
+  failure_streak: number;
+  /** Not before then is the next attempt made (a retry's backoff); null: at once. */
+  next_attempt_at: string | null;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+/** One event waiting in the outbox, written in its change's transaction (migration 0024). */
+export interface WebhookOutboxTable {
+  seq: Generated<number | string>;
+  type: string;
+  match_id: string | null;
+  competition_id: string | null;
+  season_id: string | null;
+  home_team_id: string | null;
+  away_team_id: string | null;
+  /** The event's `data`, JSON. */
+  payload: string;
+  created_at: string;
+}
+
+/** One attempt at delivering an event (migration 0024); the newest few per subscription are kept. */
+export interface WebhookDeliveryTable {
+  id: Generated<number | string>;
+  subscription_id: string;
+  /** Null for a test delivery, which is not in the outbox. */
+  outbox_seq: number | string | null;
+  webhook_id: string;
+  event_type: string;
+  attempt: number;
+  attempted_at: string;
+  outcome: 'delivered' | 'failed';
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+  response_excerpt: string | null;
+}
+
+/** Deliveries made for a key in one billing period (migration 0024). */
+export interface WebhookUsageTable {
+  key_id: string;
+  period_start: string;
+  deliveries: number;
+}
+
+/** The answer given to a POST sent with an Idempotency-Key, replayed to a retry of it (migration 0024). */
+export interface IdempotentRequestTable {
+  key_id: string;
+  idempotency_key: string;
+  /** SHA-256 of the method, route and body: the same key with another request is refused. */
+  fingerprint: string;
+  status: number;
+  body: string;
+  created_at: string;
 }

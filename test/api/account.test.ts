@@ -56,7 +56,7 @@ test('GET /account', async (t) => {
     assertJson(res);
     const body = res.json();
     assertKeys(body, ['data'], 'body');
-    assertKeys(body.data, ['key', 'plan', 'rate_limit', 'quota'], 'data');
+    assertKeys(body.data, ['key', 'plan', 'rate_limit', 'quota', 'webhooks'], 'data');
     assert.deepEqual(figures(body), headers(res), 'the body is the decision its headers were made from');
 
     const row = await storage.db
@@ -89,6 +89,11 @@ test('GET /account', async (t) => {
     for (const at of [quota.period_start, quota.period_end]) assert.match(at, ISO_DATE_TIME);
     const reset = Math.ceil((period.end.getTime() - Date.now()) / 1000);
     assert.ok(Math.abs(quota.reset_seconds - reset) <= 1, `reset in ${quota.reset_seconds} s`);
+    // The plan's webhook limits, as POST /webhooks and the delivery worker apply them.
+    assert.deepEqual(body.data.webhooks, {
+      subscriptions_limit: development.webhooks,
+      deliveries_per_period: development.webhookDeliveriesPerPeriod,
+    });
   });
 
   await t.test('counted in the minute window, never against the quota', async () => {

@@ -20,6 +20,14 @@ test('every captured example is the example of a response the OpenAPI document d
     const shown = Object.values(item)
       .map((operation) => operation.responses[status]?.content?.['application/json']?.example)
       .filter((example) => example !== undefined);
-    assert.deepEqual(shown, [capturedExample(path, status)], `${path} ${status} shows its captured example`);
+    // Every operation of the path answering with the status shows it (GET and PATCH of one resource, say).
+    assert.ok(shown.length >= 1, `${path} ${status} is shown`);
+    for (const example of shown) {
+      assert.deepEqual(
+        example,
+        capturedExample(path, status),
+        `${path} ${status} shows its captured example`,
+      );
+    }
   }
 });

@@ -36,6 +36,12 @@ interface Case {
   status: number;
 }
 
+/** The body an operation takes, as its document's example shows it (a write's), else none. */
+const bodyOf = (operation: OpenApiDocument['paths'][string][string]) =>
+  (operation as { requestBody?: { content?: Record<string, { example?: unknown }> } }).requestBody?.content?.[
+    'application/json'
+  ]?.example;
+
 /** Every operation of the document, by path and method. */
 function operationsOf(document: OpenApiDocument) {
   return Object.entries(document.paths).flatMap(([path, item]) =>
@@ -59,6 +65,8 @@ function samples({ ids }: TestApp): Record<string, string> {
     match_id: ids.matches.burnleyCity,
     // Made anew before each valid request (see tokenFor): a token is revoked once.
     token_id: 'ctk_unset',
+    // Likewise: a subscription is deleted once.
+    webhook_id: 'whk_unset',
   };
 }
 
@@ -85,7 +93,7 @@ test('every route answers as the OpenAPI document says', async (t) => {
 
   for (const { path, method, operation } of operationsOf(document)) {
     if (streams(operation)) continue;
-    const verb = method.toUpperCase() as 'GET' | 'POST' | 'DELETE';
+    const verb = method.toUpperCase() as 'GET' | 'POST' | 'PATCH' | 'DELETE';
     // The success an operation declares: 200, or 201 Created, 204 No Content.
     const success = Number(Object.keys(operation.responses).find((status) => status.startsWith('2')));
     const name = method === 'get' ? path : `${verb} ${path}`;
@@ -100,11 +108,28 @@ test('every route answers as the OpenAPI document says', async (t) => {
         });
         values.token_id = (made.json() as { data: { id: string } }).data.id;
       }
+      // Likewise a webhook subscription (the example's own body), each deleted in its turn by DELETE.
+      if (path.includes('{webhook_id}')) {
+        const made = await app.inject({
+          method: 'POST',
+          url: `${API}/webhooks`,
+          payload: { url: 'https://hooks.example.com/touchline', event_types: ['match.goal'] },
+          headers: auth(),
+        });
+        assert.equal(made.statusCode, 201, made.body);
+        values.webhook_id = (made.json() as { data: { id: string } }).data.id;
+      }
+      const payload = bodyOf(operation) as object | undefined;
       const url = fill(path, values);
       const statuses = new Set<string>();
       answered.set(name, statuses);
       const run = async ({ why, app: target, url: asked, headers = {}, status }: Case) => {
-        const res = await target.inject({ method: verb, url: asked, headers });
+        const res = await target.inject({
+          method: verb,
+          url: asked,
+          headers,
+          ...(payload ? { payload } : {}),
+        });
         assert.equal(
           res.statusCode,
           status,

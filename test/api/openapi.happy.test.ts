@@ -41,6 +41,15 @@ const POST_PATHS = ['/football/live/stream-tokens'].map((p) => `${API}${p}`);
 const CALENDAR_TOKEN_PATHS = ['/football/calendar-tokens', '/football/calendar-tokens/{token_id}'].map(
   (p) => `${API}${p}`,
 );
+/** Webhook subscriptions (docs/webhooks.md), with the methods each path takes. */
+const WEBHOOK_PATHS: Record<string, string[]> = {
+  '/webhooks': ['get', 'post'],
+  '/webhooks/{webhook_id}': ['delete', 'get', 'patch'],
+  '/webhooks/{webhook_id}/rotate-secret': ['post'],
+  '/webhooks/{webhook_id}/redeliver': ['post'],
+  '/webhooks/{webhook_id}/test': ['post'],
+  '/webhooks/{webhook_id}/deliveries': ['get'],
+};
 
 interface OpenApiDoc {
   openapi: string;
@@ -64,8 +73,17 @@ test('GET /openapi.json', async (t) => {
   await t.test('lists every route path of the contract and Touchline’s own, and nothing else', () => {
     assert.deepEqual(
       Object.keys(doc.paths).sort(),
-      [...CONTRACT_PATHS, ...OWN_PATHS, ...POST_PATHS, ...CALENDAR_TOKEN_PATHS].sort(),
+      [
+        ...CONTRACT_PATHS,
+        ...OWN_PATHS,
+        ...POST_PATHS,
+        ...CALENDAR_TOKEN_PATHS,
+        ...Object.keys(WEBHOOK_PATHS).map((p) => `${API}${p}`),
+      ].sort(),
     );
+    for (const [path, methods] of Object.entries(WEBHOOK_PATHS)) {
+      assert.deepEqual(Object.keys(doc.paths[`${API}${path}`]!).sort(), methods, path);
+    }
     // The calendar tokens (docs/api.md, "Calendar feeds"): created, listed and revoked by their key.
     assert.deepEqual(Object.keys(doc.paths[CALENDAR_TOKEN_PATHS[0]!]!).sort(), ['get', 'post']);
     assert.ok(doc.paths[CALENDAR_TOKEN_PATHS[0]!]!.post!.responses['201']);

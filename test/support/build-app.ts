@@ -11,6 +11,7 @@ import { migrateToLatest } from '../../src/storage/migrations/migrate.js';
 import { insertApiKey } from '../../src/storage/repositories/api-key.repository.js';
 import type { MemoryResponseCache } from '../../src/cache/response-cache.js';
 import { appOnStorage } from './test-app.js';
+import { offlineWebhooks } from './webhook-network.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 /** "Now" for the fixture ingestion, so past and future fixtures get stable statuses. */
@@ -287,7 +288,7 @@ export async function buildTestApp(t: Pick<TestContext, 'after'>): Promise<TestA
   const keys = await issueKeys(storage);
   const ids = await lookUpIds(storage);
 
-  const { app, cache } = await appOnStorage(storage);
+  const { app, cache } = await appOnStorage(storage, { webhooks: offlineWebhooks });
   built.app = app;
   return {
     app,

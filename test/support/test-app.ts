@@ -20,7 +20,15 @@ export async function appOnStorage(
   options: Partial<
     Pick<
       AppOptions,
-      'limits' | 'plans' | 'keyPollMs' | 'corsOrigins' | 'accessLog' | 'compression' | 'live' | 'routes'
+      | 'limits'
+      | 'plans'
+      | 'keyPollMs'
+      | 'corsOrigins'
+      | 'accessLog'
+      | 'compression'
+      | 'live'
+      | 'routes'
+      | 'webhooks'
     >
   > & {
     cacheEntries?: number;
@@ -45,6 +53,7 @@ export async function appOnStorage(
     accessLog: options.accessLog,
     compression: options.compression,
     live: options.live,
+    webhooks: options.webhooks,
   });
   return { app, cache, generation };
 }

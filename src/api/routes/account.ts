@@ -2,6 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import type { Counted } from '../../auth/admission.js';
 import { keyPrefixFor } from '../../auth/api-keys.js';
 import type { Environment } from '../../config/config.js';
+import { webhookLimits } from '../../config/plans.js';
 import { WINDOW_MS } from '../../limits/limit-store.js';
 import type { RouteDeps } from '../route-context.js';
 import { errorResponses, Nullable } from '../schemas/common.js';
@@ -46,6 +47,15 @@ const Account = Type.Object(
         },
         { description: 'The billing-period quota, as counted for this request' },
       ),
+      webhooks: Type.Object(
+        {
+          subscriptions_limit: count('Webhook subscriptions the key may hold at once (POST /webhooks)'),
+          deliveries_per_period: count(
+            'Webhook deliveries (attempts, tests included) per billing period; past them deliveries wait',
+          ),
+        },
+        { description: 'The plan’s webhook limits (docs/webhooks.md)' },
+      ),
     }),
   },
   { $id: 'Account' },
@@ -79,6 +89,10 @@ function accountOf(admitted: Counted): typeof Account.static {
         period_start: period.start.toISOString(),
         period_end: period.end.toISOString(),
         reset_seconds: d.quotaResetSeconds,
+      },
+      webhooks: {
+        subscriptions_limit: webhookLimits(plan).webhooks,
+        deliveries_per_period: webhookLimits(plan).deliveriesPerPeriod,
       },
     },
   };

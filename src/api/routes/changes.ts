@@ -8,7 +8,7 @@ import {
 } from '../../storage/repositories/change-log.repository.js';
 import { findMatch } from '../../storage/repositories/match.repository.js';
 import { readSnapshot } from '../../storage/read-snapshot.js';
-import { decodeCursor, encodeCursor } from '../change-cursor.js';
+import { decodeCursor, encodeCursor } from '../../projections/change-cursor.js';
 import { invalidParameter } from '../errors/catalogue.js';
 import { toCompetition, toMatch, toSeason, toTeam } from '../mappers.js';
 import { REQUEST_ID_PLACEHOLDER } from '../cached-body.js';

@@ -99,6 +99,17 @@ const UNDO_AFTER_0007: Record<string, readonly string[]> = {
     'drop index calendar_tokens_key',
     'drop table calendar_tokens',
   ],
+  '0024-webhooks': [
+    'drop index idempotent_requests_created',
+    'drop table idempotent_requests',
+    'drop table webhook_usage',
+    'drop index webhook_deliveries_subscription',
+    'drop table webhook_deliveries',
+    'drop index webhook_outbox_created',
+    'drop table webhook_outbox',
+    'drop index webhook_subscriptions_key',
+    'drop table webhook_subscriptions',
+  ],
   '0017-change-tombstones': [
     'alter table changes drop column replaced_by',
     'alter table changes drop column removed',

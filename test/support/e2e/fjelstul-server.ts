@@ -49,6 +49,8 @@ export interface FjelstulServer {
   key: string;
   databaseUrl: string;
   serve: RunningCli;
+  /** The environment `serve` was started with: to start it again on the same database (after a kill). */
+  serveEnv: Record<string, string>;
   /** The Touchline ID of a Fjelstul match (`M-2022-64`), through its provenance row. */
   matchId(fjelstulKey: string): Promise<string>;
 }
@@ -89,7 +91,7 @@ export async function startFjelstulServer(
   const [port, adminPort] = [await freePort(), await freePort()];
   const origin = `http://127.0.0.1:${port}`;
   const adminToken = crypto.randomBytes(24).toString('hex');
-  const serve = runCli(t, ['serve', '--workers', String(options.workers)], {
+  const serveEnv = {
     ...base,
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -98,7 +100,8 @@ export async function startFjelstulServer(
     TOUCHLINE_STREAM_TOKEN_SECRET: crypto.randomBytes(32).toString('hex'),
     TOUCHLINE_DRAIN_MS: '200',
     ...options.env,
-  });
+  };
+  const serve = runCli(t, ['serve', '--workers', String(options.workers)], serveEnv);
   // The admin listener is started before the API (src/server/cluster.ts): once /health answers, both do.
   await waitForHealth(origin, serve, 60_000);
 
@@ -109,6 +112,7 @@ export async function startFjelstulServer(
     key,
     databaseUrl,
     serve,
+    serveEnv,
     async matchId(fjelstulKey) {
       const storage = openStorage(databaseUrl, { create: false });
       try {

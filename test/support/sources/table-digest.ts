@@ -6,11 +6,11 @@ import type { Database } from '../../../src/storage/schema.js';
 
 /**
  * Tables that record who asked, what ran or when what changed (the invalidation log, whose rows depend on
- * the order of the runs; the calendar sequences, which count the changes a match went through), not the
- * data: never compared.
+ * the order of the runs; the calendar sequences, which count the changes a match went through; webhooks and
+ * their outbox, the answers kept for retried writes), not the data: never compared.
  */
 const NOT_DATA =
-  /^(kysely_|touchline_migrations|ingestion_|api_keys$|key_usage$|key_windows$|invalidations$|record_versions$|calendar_tokens$|match_calendar$)/;
+  /^(kysely_|touchline_migrations|ingestion_|api_keys$|key_usage$|key_windows$|invalidations$|record_versions$|calendar_tokens$|match_calendar$|webhook_|idempotent_requests$)/;
 
 /**
  * Columns that say when a row was written, not what it holds: timestamps, and the change log's sequence
