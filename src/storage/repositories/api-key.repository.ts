@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Storage } from '../connection.js';
 import { then, type Maybe } from '../maybe.js';
 import { QueryTemplates, readRows } from '../query-templates.js';
@@ -22,6 +22,20 @@ const byHash = new QueryTemplates<{ keyHash: string }>((db, { keyHash }) =>
 /** The key one of whose secrets hashes to `keyHash`. */
 export function findApiKeyByHash(storage: Storage, keyHash: string): Maybe<ApiKeyRow | undefined> {
   return then(readRows<ApiKeyRow>(storage, byHash.compile(storage.db, { keyHash })), ([row]) => row);
+}
+
+/**
+ * Locks the key's row to the end of `tx` by writing it without a change (PostgreSQL's row lock, SQLite's
+ * write lock): what a key may hold a number of (calendar tokens, webhook subscriptions) is counted and
+ * written under it, so two creations of one key take turns and cannot both pass a limit (READ COMMITTED
+ * would let the second count before the first inserts).
+ */
+export async function lockApiKeyRow(tx: Transaction<Database>, keyId: string): Promise<void> {
+  await tx
+    .updateTable('api_keys')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', keyId)
+    .execute();
 }
 
 export async function findApiKey(db: Kysely<Database>, id: string): Promise<ApiKeyRow | undefined> {

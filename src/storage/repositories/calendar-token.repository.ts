@@ -3,6 +3,7 @@ import type { Storage } from '../connection.js';
 import { then, type Maybe } from '../maybe.js';
 import { QueryTemplates, readRows } from '../query-templates.js';
 import type { CalendarTokenTable, Database } from '../schema.js';
+import { lockApiKeyRow } from './api-key.repository.js';
 
 export type CalendarTokenRow = CalendarTokenTable;
 
@@ -34,8 +35,9 @@ export function listCalendarTokens(storage: Storage, keyId: string): Maybe<Calen
 }
 
 /**
- * Stores `row` unless its key holds `max` tokens not revoked already: checked and written in one
- * transaction, so two requests at once on SQLite (one writer) cannot both pass. False when refused.
+ * Stores `row` unless its key holds `max` tokens not revoked already: counted and written in one
+ * transaction under a lock of the key's row, so two requests at once cannot both pass on either engine.
+ * False when refused.
  */
 export async function insertCalendarToken(
   db: Kysely<Database>,
@@ -43,6 +45,7 @@ export async function insertCalendarToken(
   max: number,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    await lockApiKeyRow(trx, row.key_id);
     const held = await trx
       .selectFrom('calendar_tokens')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))

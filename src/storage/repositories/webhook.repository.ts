@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, WebhookDeliveryTable, WebhookSubscriptionTable } from '../schema.js';
+import { lockApiKeyRow } from './api-key.repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -29,14 +30,7 @@ export async function insertSubscription(
   trx?: Transaction<Database>,
 ): Promise<WebhookSubscriptionRow | false> {
   const write = async (tx: Transaction<Database>) => {
-    // The key's row, written to without a change, is locked to the commit (PostgreSQL's row lock, SQLite's
-    // write lock): two creations of one key take turns, so that the count below cannot be read by both
-    // before either inserts (READ COMMITTED would let a race pass the limit).
-    await tx
-      .updateTable('api_keys')
-      .set((eb) => ({ id: eb.ref('id') }))
-      .where('id', '=', row.key_id)
-      .execute();
+    await lockApiKeyRow(tx, row.key_id);
     const held = await tx
       .selectFrom('webhook_subscriptions')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))

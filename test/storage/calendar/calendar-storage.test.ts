@@ -4,7 +4,9 @@
 // status changes, and never by other changes.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { issueApiKey } from '../../../src/auth/api-keys.js';
 import { hashCalendarToken, issueCalendarToken } from '../../../src/auth/calendar-tokens.js';
+import { insertApiKey } from '../../../src/storage/repositories/api-key.repository.js';
 import { competitionFeed, teamFeed } from '../../../src/api/calendar/calendar-feeds.js';
 import { applyMatchUpdate } from '../../../src/live/apply-update.js';
 import {
@@ -48,6 +50,19 @@ test('calendar storage', async (t) => {
     assert.equal(revoked?.revoked_at, at.toISOString());
     // A revoked token makes room under the cap.
     assert.equal(await insertCalendarToken(storage.db, issueCalendarToken('key_a', null, at).row, 2), true);
+  });
+
+  await t.test('six tokens of one key created at once under a cap of three: three made', async () => {
+    const issued = issueApiKey('development', 'racing calendars', new Date());
+    await insertApiKey(storage.db, issued.row);
+    const at = new Date('2024-03-02T12:00:00Z');
+    const made = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map(() =>
+        insertCalendarToken(storage.db, issueCalendarToken(issued.row.id, null, at).row, 3),
+      ),
+    );
+    assert.deepEqual(made.map(String).sort(), ['false', 'false', 'false', 'true', 'true', 'true']);
+    assert.equal((await listCalendarTokens(storage, issued.row.id)).length, 3);
   });
 
   await t.test('sequences: 0 on ingestion, raised by a new kick-off, venue or status only', async () => {
