@@ -3,6 +3,12 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+// undici 8's fetch, not Node 24's global one (its bundled undici 7): under backpressure, a server that
+// closes the connection right after a small body (Python's http.server, say) makes undici 7 throw an
+// uncatchable assert(!this.paused) that ends the process (nodejs/undici#5360, fixed in undici 8).
+// Its own Agent too: undici's global dispatcher is shared through a global symbol, so once Node's fetch has
+// made it, undici 8's fetch would run on undici 7's client. test/system/ingest/download.test.ts holds the case.
+import { Agent, fetch, type Headers, type Response } from 'undici';
 import {
   DEFAULT_DOWNLOAD_CONFIG,
   DEFAULT_DOWNLOAD_MAX_BYTES,
@@ -67,6 +73,10 @@ export interface DownloadPolicy extends DownloadConfig {
 }
 
 const policies = new AsyncLocalStorage<DownloadPolicy>();
+
+let agent: Agent | undefined;
+/** The connection pool of downloads, made at the first one. */
+const downloads = () => (agent ??= new Agent());
 
 /** Runs `work` with every download in it (fetchToFile, readArtifact) under `policy`. */
 export function withDownloadPolicy<T>(policy: DownloadPolicy, work: () => Promise<T>): Promise<T> {
@@ -269,7 +279,12 @@ async function attempt(
     // Redirects are followed here rather than by fetch, so that each is checked and told of.
     for (let hops = 0; ; hops += 1) {
       try {
-        response = await fetch(at, { redirect: 'manual', signal: controller.signal, headers });
+        response = await fetch(at, {
+          redirect: 'manual',
+          signal: controller.signal,
+          headers,
+          dispatcher: downloads(),
+        });
       } catch (error) {
         throw failed(error);
       }

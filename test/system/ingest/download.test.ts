@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
@@ -115,6 +115,30 @@ describe('downloads', () => {
     };
     await withDownloadPolicy(policy, () => fetchToFile(`${base}/chunked.json`, fast()));
     assert.deepEqual(told, []);
+  });
+
+  it('a body whose server closes the connection right after sending it is read whole', async () => {
+    // An HTTP/1.0-style server (Python's http.server): a small body, then FIN at once, while the file write
+    // holds the reader back. Node 24's bundled fetch (undici 7.30) dies there with an uncatchable
+    // assert(!this.paused) for bodies up to about 120 KB (nodejs/undici#5360, fixed in undici 8): the
+    // download client is undici 8's fetch.
+    const body = Buffer.alloc(90_000, 0x61);
+    const raw = net.createServer((socket) => {
+      socket.once('data', () => {
+        socket.write(`HTTP/1.1 200 OK\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+        socket.end(body);
+      });
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    after(() => new Promise((resolve) => raw.close(resolve)));
+    const url = `http://127.0.0.1:${(raw.address() as AddressInfo).port}/small.tar.gz`;
+    for (let i = 0; i < 3; i += 1) {
+      const got = await fetchToFile(url, fast());
+      assert.equal(got.status, 'downloaded');
+      if (got.status !== 'downloaded') return;
+      assert.deepEqual(fs.readFileSync(got.file), body);
+      await got.remove();
+    }
   });
 
   it('5xx answers are tried again with backoff, then the body is read', async () => {
