@@ -48,6 +48,7 @@ test('GET /explorer/: the explorer page', async (t) => {
       '.html': 'text/html; charset=utf-8',
       '.css': 'text/css; charset=utf-8',
       '.js': 'application/javascript; charset=utf-8',
+      '.svg': 'image/svg+xml',
     };
     const listed = files();
     assert.ok(listed.includes('js/main.js') && listed.includes('explorer.css'), listed.join(', '));

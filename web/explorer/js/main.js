@@ -131,7 +131,11 @@ async function render() {
     if (signal.aborted || error?.name === 'AbortError') return;
     show(view, problemView(error));
   } finally {
-    if (!signal.aborted) view.removeAttribute('aria-busy');
+    if (!signal.aborted) {
+      view.removeAttribute('aria-busy');
+      // Which route the view shows, once it is shown (a script driving the page waits for it).
+      view.dataset.shown = location.hash;
+    }
   }
 }
 
