@@ -215,6 +215,11 @@ test(
     );
     assert.deepEqual(starting, [11, 11], 'two starting elevens');
     await shot('06-world-cup-2022-final');
+    // On a phone: one column, the table scrolled sideways inside its box rather than the page.
+    await page.setViewport({ width: 390, height: 844, isMobile: true });
+    await shot('07-world-cup-2022-final-phone');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `the page is ${overflow} px wider than a phone`);
     console.log(`ℹ screenshots of the explorer: ${SHOTS}`);
 
     const elsewhere = requested.filter((url) => !url.startsWith(`${origin}/`));
