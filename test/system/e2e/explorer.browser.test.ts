@@ -57,11 +57,30 @@ test(
     // A copy of the shared real-data build (every source ingested), on SQLite: the built server reads it.
     const database = await createTemplateCopy(REAL_DATA, 'explorer.db');
     t.after(() => database.drop());
-    const env = { DATABASE_URL: database.url, TOUCHLINE_SOURCES: '', LOG_LEVEL: 'warn' };
-    const created = await cliOnce(['keys', 'create', '--name', 'explorer'], env);
-    assert.equal(created.code, 0, created.stderr);
-    const key = created.stdout.trim();
-    assert.match(key, /^test_\w+$/);
+    // Two plans: one the page never comes near, and one of a single request a minute, for a real 429.
+    const plansFile = path.join(path.dirname(database.url.slice('sqlite:'.length)), 'plans.json');
+    const plan = (name: string, perMinute: number) => ({
+      name,
+      requests_per_minute: perMinute,
+      requests_per_period: 1_000_000,
+      description: `Explorer test: ${perMinute} a minute`,
+    });
+    fs.writeFileSync(plansFile, JSON.stringify([plan('roomy', 100_000), plan('tiny', 1)]));
+    const env = {
+      DATABASE_URL: database.url,
+      TOUCHLINE_SOURCES: '',
+      LOG_LEVEL: 'warn',
+      TOUCHLINE_PLANS_FILE: plansFile,
+    };
+    const keyOf = async (planName: string) => {
+      const created = await cliOnce(['keys', 'create', '--plan', planName, '--name', planName], env);
+      assert.equal(created.code, 0, created.stderr);
+      const made = created.stdout.trim();
+      assert.match(made, /^test_\w+$/);
+      return made;
+    };
+    const key = await keyOf('roomy');
+    const tinyKey = await keyOf('tiny');
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const serve = runCli(t, ['serve'], {
@@ -91,13 +110,13 @@ test(
     // Every answer of 400 or more but the refusal the test asks for (a wrong key: 401 on the API).
     const refused: string[] = [];
     page.on('response', (response) => {
-      if (response.status() >= 400 && response.status() !== 401)
+      if (response.status() >= 400 && response.status() !== 401 && response.status() !== 429)
         refused.push(`${response.status()} ${response.url()}`);
     });
     const problems: string[] = [];
     page.on('pageerror', (error) => void problems.push(`page error: ${String(error)}`));
     page.on('console', (message) => {
-      if (message.type() === 'error' && !/status of 401/.test(message.text()))
+      if (message.type() === 'error' && !/status of 4(01|29)/.test(message.text()))
         problems.push(`console: ${message.text()}`);
     });
     fs.mkdirSync(SHOTS, { recursive: true });
@@ -220,6 +239,15 @@ test(
     await shot('07-world-cup-2022-final-phone');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `the page is ${overflow} px wider than a phone`);
+    // A key of one request a minute: /account takes it, the view's request is refused with Retry-After.
+    await page.setViewport({ width: 1280, height: 800 });
+    await page.type('#key-input', tinyKey);
+    await page.click('#key-save');
+    await page.waitForSelector('.problem[data-status="429"]', { timeout: 15_000 });
+    const limited = await page.$eval('.problem', (n) => (n as HTMLElement).innerText);
+    assert.match(limited, /429 · rate_limit\b/);
+    assert.match(limited, /try again in \d+ s \(Retry-After\)/);
+    await shot('08-rate-limited');
     console.log(`ℹ screenshots of the explorer: ${SHOTS}`);
 
     const elsewhere = requested.filter((url) => !url.startsWith(`${origin}/`));
@@ -229,13 +257,14 @@ test(
       'the page calls the API',
     );
     assert.deepEqual(
-      requested.filter((url) => url.includes(key)),
+      requested.filter((url) => url.includes(key) || url.includes(tinyKey)),
       [],
       'the key is in no URL',
     );
     assert.deepEqual(failed, [], 'every request of the page was answered');
     assert.deepEqual(refused, [], "no answer was an error but the wrong key's");
     assert.deepEqual(problems, [], 'no script error, nothing refused by the policy');
-    assert.doesNotMatch(serve.output.stdout + serve.output.stderr, new RegExp(key), 'the key is not logged');
+    for (const secret of [key, tinyKey])
+      assert.ok(!(serve.output.stdout + serve.output.stderr).includes(secret), 'no key is logged');
   },
 );
