@@ -129,6 +129,8 @@ async function render() {
     document.title = `${trail.at(-1)?.[0] ?? 'Competitions'} · Touchline explorer`;
   } catch (error) {
     if (signal.aborted || error?.name === 'AbortError') return;
+    // The trail of the view before would name a page that was not shown.
+    show(crumbs, link('/', 'Competitions'));
     show(view, problemView(error));
   } finally {
     if (!signal.aborted) {
