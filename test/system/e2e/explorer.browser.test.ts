@@ -167,11 +167,29 @@ test(
     assert.ok(await page.$('.legend .zone-relegation'), 'the zones are explained');
     await shot('02-premier-league-2023-24-table');
 
+    // A team from the table: its fixtures of that season, in kick-off order.
+    await follow(page, 'table.standings', 'Arsenal FC', '#team-matches li.match');
+    const fixtures = await page.$$eval('#team-matches li.match', (items) =>
+      items.map((li) => (li as HTMLElement).innerText.replace(/\s+/g, ' ')),
+    );
+    assert.equal(fixtures.length, 38, 'Arsenal played 38 league matches');
+    assert.match(fixtures[0]!, /Arsenal FC 2–1 Nottingham Forest FC/);
+    assert.match(await page.$eval('h2', (n) => n.textContent ?? ''), /English Premier League 2023\/24/);
+    await shot('03-team-fixtures');
+    const table = await page.evaluate(() => location.hash);
+    await page.goBack();
+    await page.waitForFunction(
+      (from) => location.hash !== from && document.getElementById('view')?.dataset.shown === location.hash,
+      {},
+      table,
+    );
+    await page.waitForSelector('table.standings tbody tr');
+
     await follow(page, '.tabs.views', 'Form (last 5)', '.standings .form .result');
     const forms = await page.$$eval('table.standings tbody tr .form', (n) => n.map((f) => f.textContent));
     assert.equal(forms.length, 20);
     for (const form of forms) assert.match(form ?? '', /^[WDL]{5}$/);
-    await shot('03-form-table');
+    await shot('04-form-table');
 
     await follow(page, '.tabs', 'Matches by round', '#round-matches li.match');
     assert.equal(
@@ -188,7 +206,7 @@ test(
       round.some((m) => /Burnley FC 0–3 Manchester City FC HT 0–2 · FT 0–3/.test(m)),
       `Burnley v City with its breakdown among ${round.join(' | ')}`,
     );
-    await shot('04-matchday-1');
+    await shot('05-matchday-1');
 
     await page.$$eval('#round-matches li.match', (items) => {
       const burnley = items.find((li) => li.textContent?.includes('Burnley FC'));
@@ -203,7 +221,7 @@ test(
       await page.$eval('.match-parts', (n) => (n as HTMLElement).innerText),
       /No timeline is stored/,
     );
-    await shot('05-premier-league-match');
+    await shot('06-premier-league-match');
 
     // A match with a timeline and lineups: the 2022 World Cup final, reached through the page too.
     await page.goto(`${origin}/api/v1/explorer/#/`, { waitUntil: 'networkidle0' });
@@ -233,10 +251,10 @@ test(
       s.map((x) => x.querySelectorAll('ol.players:not(.bench) li').length),
     );
     assert.deepEqual(starting, [11, 11], 'two starting elevens');
-    await shot('06-world-cup-2022-final');
+    await shot('07-world-cup-2022-final');
     // On a phone: one column, the table scrolled sideways inside its box rather than the page.
     await page.setViewport({ width: 390, height: 844, isMobile: true });
-    await shot('07-world-cup-2022-final-phone');
+    await shot('08-world-cup-2022-final-phone');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `the page is ${overflow} px wider than a phone`);
     // A key of one request a minute: /account takes it, the view's request is refused with Retry-After.
@@ -247,7 +265,7 @@ test(
     const limited = await page.$eval('.problem', (n) => (n as HTMLElement).innerText);
     assert.match(limited, /429 · rate_limit\b/);
     assert.match(limited, /try again in \d+ s \(Retry-After\)/);
-    await shot('08-rate-limited');
+    await shot('09-rate-limited');
     console.log(`ℹ screenshots of the explorer: ${SHOTS}`);
 
     const elsewhere = requested.filter((url) => !url.startsWith(`${origin}/`));
