@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import puppeteer, { type Page } from 'puppeteer-core';
@@ -58,7 +59,9 @@ test(
     const database = await createTemplateCopy(REAL_DATA, 'explorer.db');
     t.after(() => database.drop());
     // Two plans: one the page never comes near, and one of a single request a minute, for a real 429.
-    const plansFile = path.join(path.dirname(database.url.slice('sqlite:'.length)), 'plans.json');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'touchline-explorer-'));
+    t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const plansFile = path.join(dir, 'plans.json');
     const plan = (name: string, perMinute: number) => ({
       name,
       requests_per_minute: perMinute,
