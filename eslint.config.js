@@ -16,6 +16,8 @@ export default tseslint.config(
       ],
     },
   },
+  // The explorer's ES modules run in the browser, not in Node.
+  { files: ['web/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
   {
     files: ['src/config/**', 'test/**', 'scripts/**', 'bench/**'],
     rules: { 'no-restricted-properties': 'off' },

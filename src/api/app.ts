@@ -38,6 +38,8 @@ import { healthRoutes } from './routes/health.js';
 import { matchDetailRoutes } from './routes/match-details.js';
 import { matchRoutes } from './routes/matches.js';
 import { openapiRoute } from './routes/openapi.js';
+import { explorerRoute } from './routes/explorer.js';
+import { EXPLORER_PATH } from './explorer/explorer-page.js';
 import { teamRoutes } from './routes/teams.js';
 import { teamStatisticsRoutes } from './routes/team-statistics.js';
 import { liveStreamRoutes } from './routes/live-stream.js';
@@ -105,6 +107,7 @@ export type RoutePlugin = FastifyPluginAsyncTypebox<RouteDeps>;
 export const ROUTES: readonly RoutePlugin[] = [
   healthRoutes,
   openapiRoute,
+  explorerRoute,
   accountRoutes,
   coverageRoutes,
   competitionRoutes,
@@ -227,9 +230,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app, streaks);
   app.addSchema(ErrorEnvelope);
 
-  // The reference page's routes (routes/openapi.ts) take no route config: marked public before the hook
-  // below reads `public`.
+  // The reference page's and the explorer's routes (routes/openapi.ts, routes/explorer.ts) take no route
+  // config (@fastify/swagger-ui and @fastify/static register them): marked public before the hook below
+  // reads `public`.
   app.addHook('onRoute', publicUnder(`${API_PREFIX}${DOCS_PATH}`));
+  app.addHook('onRoute', publicUnder(`${API_PREFIX}${EXPLORER_PATH}`));
   await app.register(swagger, swaggerOptions(API_PREFIX));
 
   app.addHook('onRoute', (route) => {

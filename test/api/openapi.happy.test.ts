@@ -53,7 +53,7 @@ const WEBHOOK_PATHS: Record<string, string[]> = {
 
 interface OpenApiDoc {
   openapi: string;
-  info: { title: string; version: string; license?: unknown };
+  info: { title: string; version: string; license?: unknown; description: string };
   paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>;
   components: { securitySchemes: Record<string, { type: string; scheme: string }> };
   security: unknown[];
@@ -98,6 +98,22 @@ test('GET /openapi.json', async (t) => {
       assert.ok(doc.paths[path]!.post!.responses['200'], `${path} documents its 200`);
     }
   });
+
+  await t.test(
+    'names the document, the reference page and the explorer, each served without a key',
+    async () => {
+      const info = doc.info as { description: string };
+      const links = [...info.description.matchAll(/\]\((\/[^)]+)\)/g)].map((m) => m[1]!);
+      assert.deepEqual(links, [`${API}/openapi.json`, `${API}/docs`, `${API}/explorer/`]);
+      for (const url of links) {
+        const res = await app.inject({ url });
+        assert.equal(res.statusCode, 200, url);
+        assert.equal(res.headers['x-ratelimit-limit'], undefined, `${url} is counted against nothing`);
+        // Pages for people, and the document itself: not operations a generated client would get.
+        assert.equal(doc.paths[url.replace(/\/$/, '')], undefined, `${url} is no path of the document`);
+      }
+    },
+  );
 
   await t.test('declares bearer authentication, lifted only for /health', () => {
     assert.deepEqual(

@@ -1,6 +1,7 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { completeDocument, type OpenApiObject } from './complete-document.js';
 import { RouteFactBook } from './route-facts.js';
+import { EXPLORER_PATH } from '../explorer/explorer-page.js';
 
 /** Where the document and its reference page are served, under the API prefix (routes/openapi.ts). */
 export const OPENAPI_JSON_PATH = '/openapi.json';
@@ -17,6 +18,22 @@ const TAGS = [
   ['changes', 'What changed since a cursor, to keep a copy of the data in step'],
   ['live', 'Live updates as they are applied: a Server-Sent Events stream, and its tokens for browsers'],
 ].map(([name, description]) => ({ name: name!, description: description! }));
+
+/**
+ * What the server serves besides the operations: this document, and two pages for people. They are not
+ * operations (docs/api.md, "OpenAPI document and reference page"): a generated client gets a method per
+ * data route, not one returning HTML or the document it was generated from; a reader finds them here.
+ */
+function pagesOf(prefix: string): string {
+  const at = (path: string) => `[${prefix}${path}](${prefix}${path})`;
+  return [
+    'Served beside the operations, without a key, and not described as operations:',
+    `- ${at(OPENAPI_JSON_PATH)}: this document (OpenAPI 3.1, JSON).`,
+    `- ${at(DOCS_PATH)}: its reference page (Swagger UI, served from this server).`,
+    `- ${at(`${EXPLORER_PATH}/`)}: the explorer, a page that shows competitions, tables, matches and teams ` +
+      'through this API with a key pasted into it (kept in the browser tab, sent in the Authorization header only).',
+  ].join('\n');
+}
 
 /**
  * The options @fastify/swagger is registered with: the document's frame, and its completion from the
@@ -41,8 +58,8 @@ export function swaggerOptions(prefix: string): FastifyDynamicSwaggerOptions {
           'period ends); 429 answers add Retry-After (seconds). JSON answers of 1 KB or more are compressed with ' +
           'gzip or br by Accept-Encoding (gzip on a tie; Vary: Accept-Encoding on every answer; one weak ETag for ' +
           'every coding). See docs/api.md for the decisions the interface ' +
-          `leaves open.\n\nThis document: [${prefix}${OPENAPI_JSON_PATH}](${prefix}${OPENAPI_JSON_PATH}); ` +
-          `its reference page: [${prefix}${DOCS_PATH}](${prefix}${DOCS_PATH}). Neither needs a key.`,
+          'leaves open.\n\n' +
+          pagesOf(prefix),
       },
       servers: [{ url: '/' }],
       tags: TAGS,
