@@ -40,6 +40,7 @@ import { matchRoutes } from './routes/matches.js';
 import { openapiRoute } from './routes/openapi.js';
 import { teamRoutes } from './routes/teams.js';
 import { teamStatisticsRoutes } from './routes/team-statistics.js';
+import { ratingRoutes } from './routes/ratings.js';
 import { liveStreamRoutes } from './routes/live-stream.js';
 import { calendarRoutes } from './routes/calendar.js';
 import { openLiveFeed, type LiveStreams } from '../stream/live-feed.js';
@@ -104,6 +105,7 @@ export const ROUTES: readonly RoutePlugin[] = [
   matchDetailRoutes,
   teamRoutes,
   teamStatisticsRoutes,
+  ratingRoutes,
   changeRoutes,
 ];
 

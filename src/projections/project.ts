@@ -3,6 +3,7 @@ import { changeLogProjection } from './change-log.js';
 import { countsProjection } from './counts.js';
 import { invalidationsProjection } from './invalidations.js';
 import { matchJsonProjection } from './match-json.js';
+import { ratingsProjection } from './ratings.js';
 import type { Projected, Projection, ProjectionTx, Written } from './written.js';
 
 /**
@@ -12,13 +13,14 @@ import type { Projected, Projection, ProjectionTx, Written } from './written.js'
  * invalidations) by hand, so the derived rows commit with the rows they derive from, and a projection
  * added here follows every pipeline (test/storage/projections/one-projection-list.test.ts).
  *
- * In order: the counts first, as the change log and the invalidation name what they wrote; the
- * invalidation last (invalidations.ts).
+ * In order: the counts first, as the change log and the invalidation name what they wrote; the ratings
+ * after the change log, whose stamp theirs follows; the invalidation last (invalidations.ts).
  */
 const PROJECTIONS: Projection[] = [
   countsProjection,
   matchJsonProjection,
   changeLogProjection,
+  ratingsProjection,
   calendarSequenceProjection,
   invalidationsProjection,
 ];
