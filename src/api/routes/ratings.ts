@@ -57,7 +57,9 @@ export const ratingRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
         description:
           'Each team’s rating after its newest match dated up to `date` (default today, UTC), highest first; ' +
           'equal ratings share a rank. rating_change_year and rank_change_year compare with the same list a ' +
-          'year before. competition_id and country_code narrow the club ranking (400 with type=national). ' +
+          'year before. competition_id narrows the list to the teams that played a match of that competition (any ' +
+          'season), country_code to the teams of that country (ISO 3166-1 alpha-2; England, Scotland, Wales and ' +
+          'Northern Ireland are GB). ' +
           'States that no longer play as themselves (the Soviet Union once Russia played) are left out. ' +
           'Methods, parameters and their sources: docs/ratings.md.',
         tags: ['ratings'],
@@ -69,12 +71,6 @@ export const ratingRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
       const { type, competition_id, country_code, page, limit } = request.query;
       const system: RatingSystem = type;
       const day = request.query.date ?? today(new Date());
-      if (system === 'national' && competition_id !== undefined) {
-        throw invalidParameter('competition_id', 'filters the club ranking only (type=club)');
-      }
-      if (system === 'national' && country_code !== undefined) {
-        throw invalidParameter('country_code', 'filters the club ranking only (type=club)');
-      }
       let members: Set<string> | undefined;
       if (competition_id !== undefined) {
         if (!(await findCompetition(storage, competition_id))) {

@@ -19,12 +19,12 @@ export const RankingsQuery = Type.Object(
       day('The day, YYYY-MM-DD: ratings after every match dated up to it (default: today, UTC)'),
     ),
     competition_id: Type.Optional(
-      IdString('comp_', 'Clubs only: the clubs that played a match of this competition (any season)'),
+      IdString('comp_', 'The teams that played a match of this competition (any season)'),
     ),
     country_code: Type.Optional(
       Type.String({
         pattern: '^[A-Za-z]{2}$',
-        description: 'Clubs only: ISO 3166-1 alpha-2 of the club’s country',
+        description: 'ISO 3166-1 alpha-2 of the team’s country (case-insensitive)',
       }),
     ),
     ...PageQuery,
