@@ -95,7 +95,8 @@ function stateOf(team: string, states: Map<string, TeamState>, rules: EloRules):
   const before = predecessor === undefined ? undefined : states.get(predecessor);
   if (before && before.matches > 0 && before.lastPlayed > (own?.lastPlayed ?? '')) {
     // Taken once: from now on the successor's own matches are later than the predecessor's last.
-    const inherited = { ...before };
+    // Its count adds the predecessor's to its own, so a team's count only grows along its points.
+    const inherited = { ...before, matches: before.matches + (own?.matches ?? 0) };
     states.set(team, inherited);
     return inherited;
   }

@@ -56,7 +56,8 @@ export interface RatingsUpdate {
 export async function updateRatings(db: Db, from: string | null): Promise<RatingsUpdate> {
   const national = await nationalTeamIds(db);
   const bySystem = ratedMatches(await scoredMatchesFrom(db, from), national);
-  const resumed = await latestPointsBefore(db, from);
+  // From the first match: every team starts anew; else each from its newest point before `from`.
+  const resumed = from === null ? [] : await latestPointsBefore(db, from);
   const fresh = new Map<string, RatingPointRow>();
   for (const system of RATING_SYSTEMS) {
     const states = new Map<string, TeamState>();

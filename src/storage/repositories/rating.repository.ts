@@ -62,15 +62,15 @@ export async function scoredMatchesFrom(db: Db, from: string | null): Promise<Sc
 }
 
 /**
- * Each team's newest point kicking off before `before` (every team's newest when null): its rating, count
- * and latest kick-off, the state a pass resumes from.
+ * Each team's newest point kicking off before `before`: its rating, count and latest kick-off, the state a
+ * pass resumes from.
  */
-export async function latestPointsBefore(db: Db, before: string | null): Promise<RatingPointRow[]> {
-  let latest = db
+export async function latestPointsBefore(db: Db, before: string): Promise<RatingPointRow[]> {
+  const latest = db
     .selectFrom('rating_points')
     .select(['team_id', (eb) => eb.fn.max('matches').as('matches')])
+    .where('starts_at', '<', before)
     .groupBy('team_id');
-  if (before !== null) latest = latest.where('starts_at', '<', before);
   return db
     .selectFrom('rating_points as p')
     .innerJoin(latest.as('l'), (join) =>
