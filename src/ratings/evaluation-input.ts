@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../storage/schema.js';
 import { nationalTeamIds, pointsFrom, scoredMatchesFrom } from '../storage/repositories/rating.repository.js';
 import { forecasts, type Forecast, type ScoredMatch } from './evaluation.js';
-import { systemOf } from './rated-matches.js';
+import { neutralGround, systemOf } from './rated-matches.js';
 import { RULES_OF, type RatingSystem } from './rating-rules.js';
 
 /** Every finished, rated match of `system` with its forecast from the stored points. */
@@ -20,7 +20,7 @@ export async function storedForecasts(db: Kysely<Database>, system: RatingSystem
       away: row.away_team_id,
       homeGoals: row.home_score,
       awayGoals: row.away_score,
-      neutral: row.neutral !== 0,
+      neutral: neutralGround(row.neutral, system),
       kind: system === 'national' ? rules.importanceOf(row.code).name : row.type,
     });
   }

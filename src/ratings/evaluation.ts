@@ -136,8 +136,13 @@ export function scoreOf(group: string, list: readonly Forecast[], rules: RatingR
   };
 }
 
-/** Scores overall, since 2000, by decade and by competition class; groups of fewer than 30 matches are left out. */
+/**
+ * Scores overall, since 2000 (clubs: since their ratings are meaningful), by decade and by competition
+ * class; groups of fewer than 30 matches are left out.
+ */
 export function evaluate(list: readonly Forecast[], rules: RatingRules): Score[] {
+  const since = rules.meaningfulFrom ?? '2000-01-01';
+  const recent = `since ${since}`;
   const groups = new Map<string, Forecast[]>();
   const add = (key: string, f: Forecast) => {
     const g = groups.get(key) ?? [];
@@ -146,13 +151,13 @@ export function evaluate(list: readonly Forecast[], rules: RatingRules): Score[]
   };
   for (const f of list) {
     add('all', f);
-    if (f.match.date >= '2000') add('since 2000', f);
+    if (f.match.date >= since) add(recent, f);
     add(`${f.match.date.slice(0, 3)}0s`, f);
     add(`class: ${f.match.kind}`, f);
-    if (f.match.date >= '2000') add(`since 2000, class: ${f.match.kind}`, f);
+    if (f.match.date >= since) add(`${recent}, class: ${f.match.kind}`, f);
   }
   const order = (k: string) =>
-    k === 'all' ? '0' : k === 'since 2000' ? '1' : /^\d/.test(k) ? `2${k}` : `3${k}`;
+    k === 'all' ? '0' : k === recent ? '1' : /^\d/.test(k) ? `2${k}` : `3${k}`;
   return [...groups]
     .filter(([, g]) => g.length >= 30)
     .sort(([a], [b]) => (order(a) < order(b) ? -1 : 1))

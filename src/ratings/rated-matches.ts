@@ -19,6 +19,15 @@ export function systemOf(
   return 'club';
 }
 
+/**
+ * Whether a match was on neutral ground: as its source says, else as its system's rules take an unknown
+ * ground (clubs: the home side's; national teams: neutral, no advantage invented).
+ */
+export function neutralGround(neutral: number | null, system: RatingSystem): boolean {
+  if (neutral === null) return !RULES_OF[system].unknownGroundIsHome;
+  return neutral !== 0;
+}
+
 /** The matches of each system as the pass takes them, in playing order. */
 export function ratedMatches(rows: readonly ScoredMatchRow[], national: ReadonlySet<string>) {
   const out: Record<RatingSystem, EloMatch[]> = { national: [], club: [] };
@@ -33,8 +42,7 @@ export function ratedMatches(rows: readonly ScoredMatchRow[], national: Readonly
       away: row.away_team_id,
       homeGoals: row.home_score,
       awayGoals: row.away_score,
-      // A match whose source does not say where it was played is taken as neutral: no advantage invented.
-      neutral: row.neutral !== 0,
+      neutral: neutralGround(row.neutral, system),
       k: RULES_OF[system].importanceOf(row.code).k,
     });
   }

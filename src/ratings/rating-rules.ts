@@ -28,7 +28,13 @@ const RatingRulesSchema = Type.Object(
     ),
     startRating: Type.Object({ value: Type.Number(), source: Source }, { additionalProperties: false }),
     homeAdvantage: Type.Object(
-      { value: Type.Number({ minimum: 0 }), source: Source },
+      {
+        value: Type.Number({ minimum: 0 }),
+        unknownGround: Type.Union([Type.Literal('home'), Type.Literal('neutral')], {
+          description: 'How a match is taken whose source does not say whether the ground was neutral.',
+        }),
+        source: Source,
+      },
       { additionalProperties: false },
     ),
     scale: Type.Object(
@@ -121,6 +127,8 @@ export interface RatingRules {
   importanceOf(code: string): { name: string; k: number };
   classNames: readonly string[];
   outcome: OutcomeModel;
+  /** Whether a match whose source does not say is played at the home side's ground. */
+  unknownGroundIsHome: boolean;
   meaningfulFrom: string | null;
   provisionalBelow: number;
   file: RatingRulesFile;
@@ -157,6 +165,7 @@ export function ratingRulesOf(file: RatingRulesFile): RatingRules {
     importanceOf: (code) => byCode.get(code) ?? otherwise,
     classNames: [...file.importance.classes.map((c) => c.name), otherwise.name],
     outcome: file.outcomeModel,
+    unknownGroundIsHome: file.homeAdvantage.unknownGround === 'home',
     meaningfulFrom: file.meaningfulFrom,
     provisionalBelow: file.provisionalBelow,
     file,

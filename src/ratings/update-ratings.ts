@@ -57,7 +57,18 @@ export async function updateRatings(db: Db, from: string | null): Promise<Rating
   const national = await nationalTeamIds(db);
   const bySystem = ratedMatches(await scoredMatchesFrom(db, from), national);
   // From the first match: every team starts anew; else each from its newest point before `from`.
-  const resumed = from === null ? [] : await latestPointsBefore(db, from);
+  const playing = new Set<string>();
+  for (const system of RATING_SYSTEMS) {
+    for (const m of bySystem[system]) {
+      for (const t of [m.home, m.away]) {
+        playing.add(t);
+        // A successor may take its predecessor's state: the predecessor's is read too.
+        const predecessor = RULES_OF[system].elo.predecessors.get(t);
+        if (predecessor !== undefined) playing.add(predecessor);
+      }
+    }
+  }
+  const resumed = from === null ? [] : await latestPointsBefore(db, from, [...playing].sort());
   const fresh = new Map<string, RatingPointRow>();
   for (const system of RATING_SYSTEMS) {
     const states = new Map<string, TeamState>();

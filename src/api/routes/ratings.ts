@@ -16,7 +16,7 @@ import { currentRatings } from '../ratings-current.js';
 import { predict } from '../../ratings/predict.js';
 import { rankTeams, yearBefore } from '../../ratings/rankings.js';
 import { RULES_OF, type RatingSystem } from '../../ratings/rating-rules.js';
-import { systemOf } from '../../ratings/rated-matches.js';
+import { neutralGround, systemOf } from '../../ratings/rated-matches.js';
 import { invalidParameter, notFound } from '../errors/catalogue.js';
 import { countedPageMeta, type RouteDeps } from '../route-context.js';
 import { errorResponses } from '../schemas/common.js';
@@ -219,7 +219,7 @@ export const ratingRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
         RULES_OF[system],
         { team: { id: match.home_team_id, name: match.home_team_name }, point: homePoint },
         { team: { id: match.away_team_id, name: match.away_team_name }, point: awayPoint },
-        match.neutral !== 0,
+        neutralGround(match.neutral, system),
       );
       return {
         data: {

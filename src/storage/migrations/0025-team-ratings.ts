@@ -12,7 +12,7 @@ type AnyDb = Kysely<any>;
 // team's count of rated matches with this one (a successor state's includes its predecessor's): it only
 // grows along a team's rows, so the newest row of a team up to a day is the one with the largest count.
 // Reads: a team's history and the latest row before a kick-off (team, starts_at); a ranking on a day
-// (system, date).
+// (system, date); a pass from a day (starts_at).
 export async function up(db: AnyDb, engine: Engine): Promise<void> {
   const text = textType(engine);
   await db.schema
@@ -38,6 +38,8 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
     .on('rating_points')
     .columns(['system', 'date', 'team_id', 'matches'])
     .execute();
+  // A pass from a day reads and compares the points from that day on.
+  await db.schema.createIndex('rating_points_starts').on('rating_points').columns(['starts_at']).execute();
   // The matches stored before this version are rated at once, as later writes will be by the projection.
   await updateRatings(db, null);
 }

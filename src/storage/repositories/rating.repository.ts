@@ -62,22 +62,34 @@ export async function scoredMatchesFrom(db: Db, from: string | null): Promise<Sc
 }
 
 /**
- * Each team's newest point kicking off before `before`: its rating, count and latest kick-off, the state a
- * pass resumes from.
+ * The newest point kicking off before `before` of each of these teams: its rating, count and latest
+ * kick-off, the state a pass resumes from. Seeks on (team_id, starts_at), a few hundred teams a statement.
  */
-export async function latestPointsBefore(db: Db, before: string): Promise<RatingPointRow[]> {
-  const latest = db
-    .selectFrom('rating_points')
-    .select(['team_id', (eb) => eb.fn.max('matches').as('matches')])
-    .where('starts_at', '<', before)
-    .groupBy('team_id');
-  return db
-    .selectFrom('rating_points as p')
-    .innerJoin(latest.as('l'), (join) =>
-      join.onRef('l.team_id', '=', 'p.team_id').onRef('l.matches', '=', 'p.matches'),
-    )
-    .selectAll('p')
-    .execute();
+export async function latestPointsBefore(
+  db: Db,
+  before: string,
+  teamIds: readonly string[],
+): Promise<RatingPointRow[]> {
+  const out: RatingPointRow[] = [];
+  for (let from = 0; from < teamIds.length; from += CHUNK) {
+    const chunk = teamIds.slice(from, from + CHUNK);
+    const latest = db
+      .selectFrom('rating_points')
+      .select(['team_id', (eb) => eb.fn.max('matches').as('matches')])
+      .where('team_id', 'in', chunk)
+      .where('starts_at', '<', before)
+      .groupBy('team_id');
+    out.push(
+      ...(await db
+        .selectFrom('rating_points as p')
+        .innerJoin(latest.as('l'), (join) =>
+          join.onRef('l.team_id', '=', 'p.team_id').onRef('l.matches', '=', 'p.matches'),
+        )
+        .selectAll('p')
+        .execute()),
+    );
+  }
+  return out;
 }
 
 /** The points of matches kicking off at or after `from` (every one when null). */
