@@ -156,8 +156,7 @@ export function evaluate(list: readonly Forecast[], rules: RatingRules): Score[]
     add(`class: ${f.match.kind}`, f);
     if (f.match.date >= since) add(`${recent}, class: ${f.match.kind}`, f);
   }
-  const order = (k: string) =>
-    k === 'all' ? '0' : k === recent ? '1' : /^\d/.test(k) ? `2${k}` : `3${k}`;
+  const order = (k: string) => (k === 'all' ? '0' : k === recent ? '1' : /^\d/.test(k) ? `2${k}` : `3${k}`);
   return [...groups]
     .filter(([, g]) => g.length >= 30)
     .sort(([a], [b]) => (order(a) < order(b) ? -1 : 1))
