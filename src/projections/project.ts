@@ -14,13 +14,13 @@ import type { Projected, Projection, ProjectionTx, Written } from './written.js'
  * added here follows every pipeline (test/storage/projections/one-projection-list.test.ts).
  *
  * In order: the counts first, as the change log and the invalidation name what they wrote; the ratings
- * after the change log, whose stamp theirs follows; the invalidation last (invalidations.ts).
+ * before the change log, which logs the teams they changed; the invalidation last (invalidations.ts).
  */
 const PROJECTIONS: Projection[] = [
   countsProjection,
   matchJsonProjection,
-  changeLogProjection,
   ratingsProjection,
+  changeLogProjection,
   calendarSequenceProjection,
   invalidationsProjection,
 ];
@@ -43,11 +43,13 @@ export async function project(tx: ProjectionTx, written: Written): Promise<Proje
   const projected: Projected = {
     counts: { competitions: [], seasons: [], detailFlagTurned: false },
     rows: 0,
+    ratings: { changed: [], removed: [] },
   };
   for (const projection of [...PROJECTIONS]) {
-    const { rows, counts } = await projection.project(tx, written, projected);
+    const { rows, counts, ratings } = await projection.project(tx, written, projected);
     projected.rows += rows;
     if (counts) projected.counts = counts;
+    if (ratings) projected.ratings = ratings;
   }
   return projected;
 }

@@ -1,4 +1,3 @@
-import { changeStamp, logChanges, logRemovals } from '../storage/repositories/change-log.repository.js';
 import { earliestPointOf, newestPointsOf } from '../storage/repositories/rating.repository.js';
 import { updateRatings } from '../ratings/update-ratings.js';
 import { idsWhere, type Projection } from './written.js';
@@ -8,8 +7,8 @@ import { idsWhere, type Projection } from './written.js';
  * match written now kicks off, or where a match written or removed had its rating point (a match moved
  * from its rated date), so a result today rates today's matches and a correction of 1954 the matches since 1954. A
  * transaction that wrote no match rates nothing; one that changed no result changes no rating. Each team
- * whose ratings changed is logged in the change feed as a `rating` change (a tombstone when it has no rated
- * match left).
+ * whose ratings changed is handed to the change log (change-log.ts), which logs it as a `rating` change (a
+ * tombstone when it has no rated match left) under the run's one stamp.
  */
 export const ratingsProjection: Projection = {
   name: 'ratings',
@@ -32,20 +31,12 @@ export const ratingsProjection: Projection = {
     if (update.teams.length === 0) return { rows: update.rows };
     // A team left with no rated match (its only results removed) has no rating to serve: a tombstone.
     const rated = new Set((await newestPointsOf(db, update.teams)).map((p) => p.team_id));
-    const at = await changeStamp(db, written.clock());
-    const rows =
-      (await logChanges(
-        db,
-        'rating',
-        update.teams.filter((t) => rated.has(t)),
-        at,
-      )) +
-      (await logRemovals(
-        db,
-        'rating',
-        update.teams.filter((t) => !rated.has(t)).map((id) => ({ id, replacedBy: null })),
-        at,
-      ));
-    return { rows: update.rows + rows };
+    return {
+      rows: update.rows,
+      ratings: {
+        changed: update.teams.filter((t) => rated.has(t)),
+        removed: update.teams.filter((t) => !rated.has(t)),
+      },
+    };
   },
 };
