@@ -4,7 +4,7 @@ import {
   deletePointsOf,
   insertPoints,
   latestPointsBefore,
-  nationalTeamIds,
+  nationalAmong,
   pointsFrom,
   scoredMatchesFrom,
   type RatingPointRow,
@@ -54,8 +54,11 @@ export interface RatingsUpdate {
  * not read or touched, so a new result costs its own day's matches, and a correction the matches after it.
  */
 export async function updateRatings(db: Db, from: string | null): Promise<RatingsUpdate> {
-  const national = await nationalTeamIds(db);
-  const bySystem = ratedMatches(await scoredMatchesFrom(db, from), national);
+  const scored = await scoredMatchesFrom(db, from);
+  const teamIds = new Set<string>();
+  for (const m of scored) teamIds.add(m.home_team_id).add(m.away_team_id);
+  const national = await nationalAmong(db, [...teamIds].sort());
+  const bySystem = ratedMatches(scored, national);
   // From the first match: every team starts anew; else each from its newest point before `from`.
   const playing = new Set<string>();
   for (const system of RATING_SYSTEMS) {

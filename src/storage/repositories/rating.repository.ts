@@ -208,15 +208,18 @@ export async function teamsOfCompetition(db: Db, competitionId: string): Promise
 
 /** Which of these teams are men's national teams. */
 export async function nationalAmong(db: Db, teamIds: readonly string[]): Promise<Set<string>> {
-  if (teamIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('team_aliases')
-    .select('team_id')
-    .distinct()
-    .where('scope', '=', 'national:men')
-    .where('team_id', 'in', teamIds)
-    .execute();
-  return new Set(rows.map((r) => r.team_id));
+  const out = new Set<string>();
+  for (let from = 0; from < teamIds.length; from += CHUNK) {
+    const rows = await db
+      .selectFrom('team_aliases')
+      .select('team_id')
+      .distinct()
+      .where('scope', '=', 'national:men')
+      .where('team_id', 'in', teamIds.slice(from, from + CHUNK))
+      .execute();
+    for (const r of rows) out.add(r.team_id);
+  }
+  return out;
 }
 
 /** Each team's newest point: the current ratings of these teams. */
