@@ -32,7 +32,8 @@ export interface TeamState {
 
 /** What the pass needs to know besides the matches. */
 export interface EloRules {
-  startRating: number;
+  /** A new team's first rating: the last entry whose `from` is not after its first kick-off. */
+  startRatings: ReadonlyArray<{ from: string; rating: number }>;
   homeAdvantage: number;
   /** 400 in both published systems: a difference of 400 points is a 10:1 expectation. */
   scale: number;
@@ -78,6 +79,13 @@ export function marginMultiplier(
   return table[table.length - 1]! + (n - (table.length - 1)) * rules.beyondPerGoal;
 }
 
+/** The rating a team new at `startsAt` starts from. */
+export function startRatingAt(rules: Pick<EloRules, 'startRatings'>, startsAt: string): number {
+  let rating = rules.startRatings[0]!.rating;
+  for (const start of rules.startRatings) if (start.from <= startsAt) rating = start.rating;
+  return rating;
+}
+
 /** The rating difference the expectation is taken on, from the home side's view. */
 export function ratingDifference(
   home: number,
@@ -89,7 +97,7 @@ export function ratingDifference(
 }
 
 /** The state a team plays its next match from: its own, its predecessor's (a successor state), or a new team's. */
-function stateOf(team: string, states: Map<string, TeamState>, rules: EloRules): TeamState {
+function stateOf(team: string, states: Map<string, TeamState>, rules: EloRules, startsAt: string): TeamState {
   const own = states.get(team);
   const predecessor = rules.predecessors.get(team);
   const before = predecessor === undefined ? undefined : states.get(predecessor);
@@ -101,7 +109,7 @@ function stateOf(team: string, states: Map<string, TeamState>, rules: EloRules):
     return inherited;
   }
   if (own) return own;
-  const fresh = { rating: rules.startRating, matches: 0, lastPlayed: '' };
+  const fresh = { rating: startRatingAt(rules, startsAt), matches: 0, lastPlayed: '' };
   states.set(team, fresh);
   return fresh;
 }
@@ -117,8 +125,8 @@ export function rateMatches(
 ): RatingPoint[] {
   const points: RatingPoint[] = [];
   for (const m of matches) {
-    const home = stateOf(m.home, states, rules);
-    const away = stateOf(m.away, states, rules);
+    const home = stateOf(m.home, states, rules, m.startsAt);
+    const away = stateOf(m.away, states, rules, m.startsAt);
     const we = expectedResult(
       ratingDifference(home.rating, away.rating, m.neutral, rules.homeAdvantage),
       rules.scale,

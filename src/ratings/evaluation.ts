@@ -5,7 +5,7 @@
  * base rates: the home, draw and away frequencies of the matches scored, a forecast that knows the mix of
  * results but nothing of the teams. Also the samples the outcome model is fitted on.
  */
-import { ratingDifference } from './elo.js';
+import { ratingDifference, startRatingAt } from './elo.js';
 import { outcomeProbabilities, type FitSample, type Outcome, type Probabilities } from './outcome-model.js';
 import type { RatingRules } from './rating-rules.js';
 
@@ -63,7 +63,7 @@ export function forecasts(
   }
   const before = (team: string, at: string) => {
     const list = byTeam.get(team);
-    if (!list) return rules.elo.startRating;
+    if (!list) return startRatingAt(rules.elo, at);
     // The last point kicking off before `at`: binary search on the sorted kick-offs.
     let lo = 0;
     let hi = list.length;
@@ -72,7 +72,7 @@ export function forecasts(
       if (list[mid]!.starts_at < at) lo = mid + 1;
       else hi = mid;
     }
-    return lo === 0 ? rules.elo.startRating : Number(list[lo - 1]!.rating_after) / 1000;
+    return lo === 0 ? startRatingAt(rules.elo, at) : Number(list[lo - 1]!.rating_after) / 1000;
   };
   return matches.map((m) => ({
     match: m,

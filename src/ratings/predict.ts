@@ -1,5 +1,5 @@
 import type { RatingPointRow } from '../storage/repositories/rating.repository.js';
-import { ratingDifference } from './elo.js';
+import { ratingDifference, startRatingAt } from './elo.js';
 import { outcomeProbabilities, roundedProbabilities, type Probabilities } from './outcome-model.js';
 import type { RatingRules } from './rating-rules.js';
 
@@ -27,8 +27,9 @@ function side(
   team: { id: string; name: string },
   point: RatingPointRow | undefined,
   rules: RatingRules,
+  startsAt: string,
 ): Side {
-  const rating = point ? Number(point.rating_after) / 1000 : rules.elo.startRating;
+  const rating = point ? Number(point.rating_after) / 1000 : startRatingAt(rules.elo, startsAt);
   const matches = point ? Number(point.matches) : 0;
   return {
     team,
@@ -45,11 +46,12 @@ export function predict(
   home: { team: { id: string; name: string }; point: RatingPointRow | undefined },
   away: { team: { id: string; name: string }; point: RatingPointRow | undefined },
   neutral: boolean,
+  startsAt: string,
 ): Prediction {
-  const h = side(home.team, home.point, rules);
-  const a = side(away.team, away.point, rules);
+  const h = side(home.team, home.point, rules, startsAt);
+  const a = side(away.team, away.point, rules, startsAt);
   const exact = (p: RatingPointRow | undefined) =>
-    p ? Number(p.rating_after) / 1000 : rules.elo.startRating;
+    p ? Number(p.rating_after) / 1000 : startRatingAt(rules.elo, startsAt);
   const advantage = neutral ? 0 : rules.elo.homeAdvantage;
   const difference = ratingDifference(exact(home.point), exact(away.point), neutral, rules.elo.homeAdvantage);
   return {

@@ -26,7 +26,25 @@ const RatingRulesSchema = Type.Object(
       { name: Type.String({ minLength: 1 }), source: Source, notes: Notes },
       { additionalProperties: false },
     ),
-    startRating: Type.Object({ value: Type.Number(), source: Source }, { additionalProperties: false }),
+    startRating: Type.Object(
+      {
+        value: Type.Number({ description: 'The first rating of a team new before any `later` entry.' }),
+        later: Type.Array(
+          Type.Object(
+            {
+              from: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' }),
+              value: Type.Number(),
+            },
+            { additionalProperties: false },
+          ),
+          {
+            description: 'The first rating of a team whose first match is on or after `from`, in date order.',
+          },
+        ),
+        source: Source,
+      },
+      { additionalProperties: false },
+    ),
     homeAdvantage: Type.Object(
       {
         value: Type.Number({ minimum: 0 }),
@@ -155,7 +173,10 @@ export function ratingRulesOf(file: RatingRulesFile): RatingRules {
   return {
     system: file.system,
     elo: {
-      startRating: file.startRating.value,
+      startRatings: [
+        { from: '', rating: file.startRating.value },
+        ...file.startRating.later.map((l) => ({ from: l.from, rating: l.value })),
+      ],
       homeAdvantage: file.homeAdvantage.value,
       scale: file.scale.value,
       marginMultipliers: file.margin.multipliers,

@@ -220,6 +220,7 @@ export const ratingRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
         { team: { id: match.home_team_id, name: match.home_team_name }, point: homePoint },
         { team: { id: match.away_team_id, name: match.away_team_name }, point: awayPoint },
         neutralGround(match.neutral, system),
+        match.starts_at,
       );
       return {
         data: {

@@ -21,10 +21,10 @@ const NAMES: Record<string, string> = {
   Macedonia: 'North Macedonia',
 };
 /**
- * Floor of the mean rank correlation over 1990-2023 (measured 0.923, docs/ratings.md): the check fails if
+ * Floor of the mean rank correlation over 1990-2023 (measured 0.963, docs/ratings.md): the check fails if
  * a change makes the ratings drift from the published ones; the figure itself is printed.
  */
-const MEAN_SPEARMAN_FLOOR = 0.9;
+const MEAN_SPEARMAN_FLOOR = 0.95;
 
 type Ranked = { team: { name: string }; rating: number };
 

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { nationalTeam } from '../../../src/ingest/identity/national-teams.js';
-import { expectedResult } from '../../../src/ratings/elo.js';
+import { expectedResult, startRatingAt } from '../../../src/ratings/elo.js';
+import { NATIONAL_RULES } from '../../../src/ratings/rating-rules.js';
 import { updateRatings } from '../../../src/ratings/update-ratings.js';
 import { openApi, type Api } from '../../support/sources/api.js';
 import { tempDir } from '../../support/sources/fixtures.js';
@@ -94,12 +95,15 @@ describe('ratings kept with the matches', () => {
     assert.equal(all.length, RESULTS.length * 2);
     const first = all.filter((p) => p.starts_at.startsWith('1990-03-01'));
     const england = first.find((p) => p.team_id === team('England'))!;
-    // Two new teams at 1500, England at home (+100), a friendly (K 20), won by two goals (×1.5).
+    // Two new teams (their first match after 1950: the later entrants' start), England at home (+100), a
+    // friendly (K 20), won by two goals (×1.5).
+    const start = startRatingAt(NATIONAL_RULES.elo, '1990-03-01T00:00:00Z');
+    assert.equal(start, 1200);
     const change = 20 * 1.5 * (1 - expectedResult(100, 400));
-    assert.equal(england.rating_before, 1500_000);
-    assert.ok(Math.abs(england.rating_after / 1000 - (1500 + change)) < 0.001);
+    assert.equal(england.rating_before, start * 1000);
+    assert.ok(Math.abs(england.rating_after / 1000 - (start + change)) < 0.001);
     const scotland = first.find((p) => p.team_id === team('Scotland'))!;
-    assert.equal(scotland.rating_after, 3000_000 - england.rating_after);
+    assert.equal(scotland.rating_after, 2 * start * 1000 - england.rating_after);
     // Rated through the change feed: one rating change per team rated.
     assert.equal((await ratingChanges()).length, 4);
   });

@@ -6,6 +6,7 @@ import {
   expectedResult,
   marginMultiplier,
   playingOrder,
+  startRatingAt,
   rateMatches,
   type EloMatch,
   type EloRules,
@@ -15,7 +16,7 @@ import { NATIONAL_RULES } from '../../../src/ratings/rating-rules.js';
 import { seededRandom } from '../../support/seeded-random.js';
 
 const RULES: EloRules = {
-  startRating: 1500,
+  startRatings: [{ from: '', rating: 1500 }],
   homeAdvantage: 100,
   scale: 400,
   marginMultipliers: [1, 1, 1.5, 1.75],
@@ -180,5 +181,34 @@ describe('Elo arithmetic', () => {
     const finals = new Map(whole.map((p) => [p.teamId, p.after]));
     const mean = [...finals.values()].reduce((s, v) => s + v, 0) / finals.size;
     assert.ok(Math.abs(mean - 1500) < 0.01, `${mean}`);
+  });
+});
+
+describe('start ratings', () => {
+  it('start a team by the date of its first match: the pioneers at 1500, the later entrants lower', () => {
+    const rules = {
+      ...RULES,
+      startRatings: [
+        { from: '', rating: 1500 },
+        { from: '1950-01-01', rating: 1200 },
+      ],
+    };
+    assert.equal(startRatingAt(rules, '1872-11-30T00:00:00Z'), 1500);
+    assert.equal(startRatingAt(rules, '1949-12-31T23:00:00Z'), 1500);
+    assert.equal(startRatingAt(rules, '1950-01-01T00:00:00Z'), 1200);
+    const [old] = rateMatches(
+      [match('Old', 'Older', 0, 0, { startsAt: '1901-01-01T00:00:00Z' })],
+      new Map(),
+      rules,
+    );
+    const [young] = rateMatches(
+      [match('Young', 'Younger', 0, 0, { startsAt: '1961-01-01T00:00:00Z' })],
+      new Map(),
+      rules,
+    );
+    assert.equal(old!.before, 1500);
+    assert.equal(young!.before, 1200);
+    // The published file says the same.
+    assert.deepEqual(NATIONAL_RULES.elo.startRatings, rules.startRatings);
   });
 });
