@@ -90,7 +90,9 @@ export function rankTeams(
 /** The same day a year earlier (29 February: the 28th). */
 export function yearBefore(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y - 1, m - 1, d));
+  // setUTCFullYear, not Date.UTC, which reads years 0-99 as 1900-1999.
+  const date = new Date(0);
+  date.setUTCFullYear(y - 1, m - 1, d);
   if (date.getUTCMonth() !== m - 1) date.setUTCDate(0);
   return date.toISOString().slice(0, 10);
 }

@@ -56,5 +56,6 @@ describe('rankings', () => {
     assert.equal(yearBefore('2024-02-29'), '2023-02-28');
     assert.equal(yearBefore('2023-12-31'), '2022-12-31');
     assert.equal(yearBefore('2000-01-01'), '1999-01-01');
+    assert.equal(yearBefore('0050-06-15'), '0049-06-15', 'not 1949');
   });
 });
