@@ -43,7 +43,7 @@ const sameRow = (a: RatingPointRow, b: RatingPointRow) =>
 export interface RatingsUpdate {
   /** Teams whose points changed (inserted, updated or removed). */
   teams: string[];
-  /** Point rows written or removed. */
+  /** Point rows written (those of the matches whose points changed, written anew). */
   rows: number;
 }
 
@@ -59,7 +59,7 @@ export async function updateRatings(db: Db, from: string | null): Promise<Rating
   for (const m of scored) teamIds.add(m.home_team_id).add(m.away_team_id);
   const national = await nationalAmong(db, [...teamIds].sort());
   const bySystem = ratedMatches(scored, national);
-  // From the first match: every team starts anew; else each from its newest point before `from`.
+  // The teams to resume: those playing from `from` on, and their predecessors.
   const playing = new Set<string>();
   for (const system of RATING_SYSTEMS) {
     for (const m of bySystem[system]) {
@@ -71,6 +71,7 @@ export async function updateRatings(db: Db, from: string | null): Promise<Rating
       }
     }
   }
+  // From the first match every team starts anew; else each from its newest point before `from`.
   const resumed = from === null ? [] : await latestPointsBefore(db, from, [...playing].sort());
   const fresh = new Map<string, RatingPointRow>();
   for (const system of RATING_SYSTEMS) {
