@@ -1,6 +1,7 @@
 // The national-team ratings on the real data (../shared/data): year-end ratings compared with the published
 // World Football Elo Ratings of 1990-2023 (eloratings-year-end.csv, see README.md), predictions of the
-// internationals since 2000 scored against the base rates, and a few known facts through the API.
+// internationals since 2000 and of club matches scored against the base rates, and a few known facts
+// through the API.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { evaluate } from '../../../src/ratings/evaluation.js';
 import { storedForecasts } from '../../../src/ratings/evaluation-input.js';
-import { NATIONAL_RULES } from '../../../src/ratings/rating-rules.js';
+import { CLUB_RULES, NATIONAL_RULES } from '../../../src/ratings/rating-rules.js';
 import { updateRatings } from '../../../src/ratings/update-ratings.js';
 import { openRealData, type RealData } from '../../support/sources/real-data.js';
 import { needsSharedData, SHARED_AVAILABLE } from '../../support/shared-data.js';
@@ -113,6 +114,19 @@ describe('national-team ratings on the real data', () => {
     );
     assert.ok(recent.matches > 25000);
     assert.ok(recent.brier <= 0.9 * recent.baseBrier);
+    assert.ok(recent.logLoss < recent.baseLogLoss);
+  });
+
+  it('predict club matches since the club ratings are meaningful better than the base rates', async (t) => {
+    if (!needsSharedData(t)) return;
+    const scores = evaluate(await storedForecasts(real.storage.db, 'club'), CLUB_RULES);
+    const recent = scores.find((s) => s.group === `since ${CLUB_RULES.meaningfulFrom}`)!;
+    t.diagnostic(
+      `clubs since ${CLUB_RULES.meaningfulFrom}: ${recent.matches} matches, Brier ${recent.brier.toFixed(4)} vs base ` +
+        `${recent.baseBrier.toFixed(4)} (${(recent.brierSkill * 100).toFixed(1)}% better)`,
+    );
+    assert.ok(recent.matches > 70000);
+    assert.ok(recent.brier < 0.97 * recent.baseBrier);
     assert.ok(recent.logLoss < recent.baseLogLoss);
   });
 
