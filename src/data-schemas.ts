@@ -3,6 +3,7 @@ import { ADJUSTMENTS_SCHEMA } from './standings/adjustments.js';
 import { SCORE_CORRECTIONS_SCHEMA } from './ingest/openfootball/score-corrections.js';
 import { COMPETITION_RULES_SCHEMA } from './standings/competition-rules.js';
 import { COMPETITION_ZONES_SCHEMA } from './standings/competition-zones.js';
+import { RATING_RULES_SCHEMA } from './ratings/rating-rules.js';
 import { jsonSchemaDocument } from './text/json-schema-document.js';
 import type { PublishedDataSchema } from './text/data-file.js';
 
@@ -16,6 +17,7 @@ export const DATA_SCHEMAS: readonly PublishedDataSchema[] = [
   ADJUSTMENTS_SCHEMA,
   OPENAPI_EXAMPLES_SCHEMA,
   SCORE_CORRECTIONS_SCHEMA,
+  RATING_RULES_SCHEMA,
 ];
 
 /** A data file's schema as a JSON Schema (draft 2020-12) document. */

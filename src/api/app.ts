@@ -42,6 +42,7 @@ import { explorerRoute } from './routes/explorer.js';
 import { EXPLORER_PATH } from './explorer/explorer-page.js';
 import { teamRoutes } from './routes/teams.js';
 import { teamStatisticsRoutes } from './routes/team-statistics.js';
+import { ratingRoutes } from './routes/ratings.js';
 import { liveStreamRoutes } from './routes/live-stream.js';
 import { calendarRoutes } from './routes/calendar.js';
 import { webhookRoutes } from './routes/webhooks.js';
@@ -115,6 +116,7 @@ export const ROUTES: readonly RoutePlugin[] = [
   matchDetailRoutes,
   teamRoutes,
   teamStatisticsRoutes,
+  ratingRoutes,
   changeRoutes,
 ];
 

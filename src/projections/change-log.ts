@@ -7,11 +7,11 @@ const wrote = (writes: TableWrites | undefined) => idsWhere(writes, 'inserted', 
 /**
  * The change log (`changes`, the change feed and `updated_since`): the competitions, seasons, teams and
  * matches written (and the second legs of those matches), those whose counts changed, the matches showing a renamed team, competition or season,
- * and the matches removed, under one stamp.
+ * the matches removed, and the teams whose ratings changed (a tombstone for one left unrated), under one stamp.
  */
 export const changeLogProjection: Projection = {
   name: 'change log',
-  async project({ db }, written, { counts }) {
+  async project({ db }, written, { counts, ratings }) {
     const t = written.tables;
     const rows = await logRunChanges(
       db,
@@ -27,6 +27,8 @@ export const changeLogProjection: Projection = {
           teams: idsWhere(t.teams, 'updated'),
         },
         removedMatches: written.removed,
+        ratings: ratings.changed,
+        removedRatings: ratings.removed,
       },
       // Stamped as late as possible, the writes done: updated_since compares a client's instant with when
       // the change became visible, not with when the transaction began.

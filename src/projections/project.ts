@@ -4,6 +4,7 @@ import { countsProjection } from './counts.js';
 import { invalidationsProjection } from './invalidations.js';
 import { matchJsonProjection } from './match-json.js';
 import { webhookOutboxProjection, webhookSnapshotProjection } from './webhook-outbox.js';
+import { ratingsProjection } from './ratings.js';
 import type { Projected, Projection, ProjectionTx, Written } from './written.js';
 
 /**
@@ -13,15 +14,16 @@ import type { Projected, Projection, ProjectionTx, Written } from './written.js'
  * invalidations) by hand, so the derived rows commit with the rows they derive from, and a projection
  * added here follows every pipeline (test/storage/projections/one-projection-list.test.ts).
  *
- * In order: the counts first, as the change log and the invalidation name what they wrote; the webhook
- * outbox's snapshot before the match JSON (what a match showed), the outbox after the match JSON and the
- * change log, whose rows its events carry; the invalidation last
- * (invalidations.ts).
+ * In order: the counts first, as the change log and the invalidation name what they wrote; the ratings
+ * before the change log, which logs the teams they changed; the webhook outbox's snapshot before the match
+ * JSON (what a match showed), the outbox after the match JSON and the change log, whose rows its events
+ * carry; the invalidation last (invalidations.ts).
  */
 const PROJECTIONS: Projection[] = [
   countsProjection,
   webhookSnapshotProjection,
   matchJsonProjection,
+  ratingsProjection,
   changeLogProjection,
   calendarSequenceProjection,
   webhookOutboxProjection,
@@ -46,11 +48,13 @@ export async function project(tx: ProjectionTx, written: Written): Promise<Proje
   const projected: Projected = {
     counts: { competitions: [], seasons: [], detailFlagTurned: false },
     rows: 0,
+    ratings: { changed: [], removed: [] },
   };
   for (const projection of [...PROJECTIONS]) {
-    const { rows, counts } = await projection.project(tx, written, projected);
+    const { rows, counts, ratings } = await projection.project(tx, written, projected);
     projected.rows += rows;
     if (counts) projected.counts = counts;
+    if (ratings) projected.ratings = ratings;
   }
   return projected;
 }

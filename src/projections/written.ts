@@ -88,6 +88,8 @@ export interface Projected {
   counts: CountsWritten;
   /** Derived rows written. */
   rows: number;
+  /** Teams whose ratings changed (the ratings projection), for the change log: rated, or left unrated. */
+  ratings: { changed: readonly string[]; removed: readonly string[] };
 }
 
 /**
@@ -100,7 +102,7 @@ export interface Projection {
     tx: ProjectionTx,
     written: Written,
     before: Projected,
-  ): Promise<{ rows: number; counts?: CountsWritten }>;
+  ): Promise<{ rows: number; counts?: CountsWritten; ratings?: Projected['ratings'] }>;
 }
 
 /** The IDs of `writes` whose outcome is one of `outcomes`. */

@@ -193,7 +193,8 @@ export interface ApiKeyTable {
 export interface ChangeTable {
   /** Generated; bigint on PostgreSQL, read back as a string there. */
   seq: Generated<number | string>;
-  kind: 'competition' | 'season' | 'team' | 'match';
+  /** `rating`: a team's ratings changed (its record_id is the team's; migration 0025). */
+  kind: 'competition' | 'season' | 'team' | 'match' | 'rating';
   record_id: string;
   /**
    * When the change was committed, ISO text; never decreasing along `seq` (migration 0013). Null only for
@@ -423,6 +424,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveryTable;
   webhook_usage: WebhookUsageTable;
   idempotent_requests: IdempotentRequestTable;
+  rating_points: RatingPointTable;
 }
 
 /** A calendar token: a secret of its own for a key's calendar feeds, stored as its hash (migration 0022). */
@@ -524,4 +526,23 @@ export interface IdempotentRequestTable {
   status: number;
   body: string;
   created_at: string;
+}
+
+/**
+ * A team's Elo before and after one rated match (migration 0025), derived from the matches by the ratings
+ * projection; ratings in integer thousandths of a point.
+ */
+export interface RatingPointTable {
+  match_id: string;
+  team_id: string;
+  /** `national` or `club` (src/ratings/rating-rules.ts). */
+  system: string;
+  opponent_id: string;
+  starts_at: string;
+  /** The match's local date (as the source gives it), the day rankings file it under. */
+  date: string;
+  rating_before: number;
+  rating_after: number;
+  /** The team's rated matches with this one, a predecessor's included. */
+  matches: number;
 }

@@ -165,6 +165,9 @@ test('a client following the change feed holds an exact copy after random ingest
   }
   for (const { id } of await storage.db.selectFrom('teams').select('id').execute()) {
     served.set(`team ${id}`, (await getOk(app, `${API}/football/teams/${id}`, auth())).body.data);
+    // A team's ratings follow its results: the feed's rating record is its current rating.
+    const current = (await getOk(app, `${API}/football/teams/${id}/ratings`, auth())).body.data.current;
+    if (current !== null) served.set(`rating ${id}`, current);
   }
   for (const { id } of await storage.db.selectFrom('matches').select('id').execute()) {
     served.set(`match ${id}`, (await getOk(app, `${API}/football/matches/${id}`, auth())).body.data);

@@ -15,6 +15,8 @@ import { REQUEST_ID_PLACEHOLDER } from '../cached-body.js';
 import type { RouteDeps } from '../route-context.js';
 import { errorResponses } from '../schemas/common.js';
 import { Competition, Match, Season, Team } from '../schemas/resources.js';
+import { CurrentRating } from '../schemas/ratings.js';
+import { currentRatings } from '../ratings-current.js';
 import { TimeZoneQuery, zoneOf } from '../schemas/time-zone.js';
 import { matchViewInZone } from '../../representation/match-in-zone.js';
 
@@ -28,8 +30,9 @@ const Change = Type.Object({
     Type.Literal('season'),
     Type.Literal('team'),
     Type.Literal('match'),
+    Type.Literal('rating'),
   ]),
-  id: Type.String(),
+  id: Type.String({ description: 'The record’s ID; for a rating change, the team’s' }),
   removed: Type.Boolean({
     description:
       'A tombstone: the record was removed (a match its source no longer sends); delete it from your copy',
@@ -39,9 +42,10 @@ const Change = Type.Object({
       'For a tombstone, the record that took its place when there is one (a fixture the source re-keyed); ' +
       'it appears in the feed as a change of its own. Null otherwise',
   }),
-  record: Type.Union([Competition, Season, Team, Match, Type.Null()], {
+  record: Type.Union([Competition, Season, Team, Match, CurrentRating, Type.Null()], {
     description:
-      'The record as the API serves it now (its own route gives the same object); null for a tombstone',
+      'The record as the API serves it now (its own route gives the same object; for a rating, the team’s ' +
+      'current rating as /football/teams/{team_id}/ratings gives it in `current`); null for a tombstone',
   }),
 });
 
@@ -52,7 +56,10 @@ const TABLES = {
   team: { table: 'teams', serve: toTeam },
 } as const;
 
-type Served = ReturnType<(typeof TABLES)[keyof typeof TABLES]['serve']> | ReturnType<typeof toMatch>;
+type Served =
+  | ReturnType<(typeof TABLES)[keyof typeof TABLES]['serve']>
+  | ReturnType<typeof toMatch>
+  | Static<typeof CurrentRating>;
 
 /** The records of a page of changes, as served now: one query per kind; matches through their own reader. */
 async function recordsOf(storage: Storage, rows: readonly ChangeRow[], zone: string | undefined) {
@@ -69,6 +76,8 @@ async function recordsOf(storage: Storage, rows: readonly ChangeRow[], zone: str
     const row = await findMatch(storage, id);
     if (row) found.set(`match ${id}`, zone ? matchViewInZone(toMatch(row), zone) : toMatch(row));
   }
+  for (const rating of await currentRatings(storage.db, ids('rating')))
+    found.set(`rating ${rating.team.id}`, rating);
   return found;
 }
 
@@ -78,12 +87,13 @@ export const changeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
     {
       config: { cache: true },
       schema: {
-        summary: 'Competitions, seasons, teams and matches whose served fields changed after a cursor',
+        summary: 'Competitions, seasons, teams, matches and team ratings that changed after a cursor',
         description:
           'In commit order, each record once, at its latest change, with the record as served now. Without ' +
           '`since` the feed starts at the beginning: every stored record, a full snapshot; `meta.latest` is ' +
           'the cursor of "now", for a client that only wants what changes from here. A client that stores ' +
-          '`meta.next` and calls again with it holds an exact copy of these four resources. Cursors are ' +
+          '`meta.next` and calls again with it holds an exact copy of these resources (a `rating` change: the ' +
+          'team’s ratings changed, record its current rating). Cursors are ' +
           'opaque, stable across restarts and the same on every instance; one this API did not give (a ' +
           'cursor edited or made up) is a 400 on `since`, and so is one ahead of `meta.latest`: the data was ' +
           'restored or replaced since it was given, and a copy made from it cannot be continued, so start ' +

@@ -4,6 +4,7 @@ import { addDatabaseCommands } from './database-commands.js';
 import { addIngestionCommands } from './ingestion-commands.js';
 import { addKeyCommands } from './key-commands.js';
 import { addLiveCommands } from './live-commands.js';
+import { addRatingCommands } from './rating-commands.js';
 import { addReplayCommands } from './replay-commands.js';
 import { addServingCommands } from './serving-commands.js';
 
@@ -35,5 +36,6 @@ export function buildProgram(): Command {
   addLiveCommands(program);
   addReplayCommands(program);
   addDatabaseCommands(program);
+  addRatingCommands(program);
   return program;
 }

@@ -23,6 +23,7 @@ import * as matchJsonEverywhere from './0020-match-json-everywhere.js';
 import * as scoreBreakdown from './0021-score-breakdown.js';
 import * as calendarTokens from './0022-calendar-tokens.js';
 import * as webhooks from './0024-webhooks.js';
+import * as teamRatings from './0025-team-ratings.js';
 
 /** Migrations are listed here in order; each receives the engine for the few DDL spellings that differ. */
 const MIGRATIONS = {
@@ -49,6 +50,7 @@ const MIGRATIONS = {
   '0021-score-breakdown': scoreBreakdown,
   '0022-calendar-tokens': calendarTokens,
   '0024-webhooks': webhooks,
+  '0025-team-ratings': teamRatings,
 };
 
 /** The migrations' names, in the order they apply. */

@@ -152,6 +152,9 @@ export interface RunChanges {
   renamed: { competitions: readonly string[]; seasons: readonly string[]; teams: readonly string[] };
   /** Matches removed (their source no longer sends them). */
   removedMatches: readonly Removal[];
+  /** Teams whose ratings changed, and those left with no rated match (migration 0025). */
+  ratings?: readonly string[];
+  removedRatings?: readonly string[];
 }
 
 async function matchesShowing(db: Db, renamed: RunChanges['renamed']): Promise<string[]> {
@@ -183,9 +186,17 @@ async function matchesShowing(db: Db, renamed: RunChanges['renamed']): Promise<s
  */
 export async function logRunChanges(db: Db, changes: RunChanges, now: Date): Promise<number> {
   const matches = [...changes.matches, ...(await matchesShowing(db, changes.renamed))];
-  const any = [changes.competitions, changes.seasons, changes.teams, matches, changes.removedMatches].some(
-    (ids) => ids.length > 0,
-  );
+  const ratings = changes.ratings ?? [];
+  const removedRatings = (changes.removedRatings ?? []).map((id) => ({ id, replacedBy: null }));
+  const any = [
+    changes.competitions,
+    changes.seasons,
+    changes.teams,
+    matches,
+    changes.removedMatches,
+    ratings,
+    removedRatings,
+  ].some((ids) => ids.length > 0);
   if (!any) return 0;
   const at = await changeStamp(db, now);
   return (
@@ -193,6 +204,8 @@ export async function logRunChanges(db: Db, changes: RunChanges, now: Date): Pro
     (await logChanges(db, 'season', changes.seasons, at)) +
     (await logChanges(db, 'team', changes.teams, at)) +
     (await logChanges(db, 'match', matches, at)) +
-    (await logRemovals(db, 'match', changes.removedMatches, at))
+    (await logRemovals(db, 'match', changes.removedMatches, at)) +
+    (await logChanges(db, 'rating', ratings, at)) +
+    (await logRemovals(db, 'rating', removedRatings, at))
   );
 }

@@ -25,6 +25,7 @@ async function tombstones(built: TestApp) {
     .selectFrom('changes')
     .select(['record_id', 'replaced_by'])
     .where('removed', '=', 1)
+    .where('kind', '=', 'match')
     .execute();
 }
 

@@ -110,6 +110,12 @@ const UNDO_AFTER_0007: Record<string, readonly string[]> = {
     'drop index webhook_subscriptions_key',
     'drop table webhook_subscriptions',
   ],
+  '0025-team-ratings': [
+    'drop index rating_points_starts',
+    'drop index rating_points_system_date',
+    'drop index rating_points_team',
+    'drop table rating_points',
+  ],
   '0017-change-tombstones': [
     'alter table changes drop column replaced_by',
     'alter table changes drop column removed',

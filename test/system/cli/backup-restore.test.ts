@@ -197,6 +197,11 @@ test('restore migrates a backup of an older version forward', async (t) => {
   // The database as the version before LATEST left it (test/storage/ingest/stored-match-json.test.ts undoes each).
   alter(
     older,
+    'drop index rating_points_starts',
+    'drop index rating_points_system_date',
+    'drop index rating_points_team',
+    'drop table rating_points',
+    `delete from touchline_migrations where name = '0025-team-ratings'`,
     'drop table idempotent_requests',
     'drop table webhook_usage',
     'drop table webhook_deliveries',
@@ -210,13 +215,13 @@ test('restore migrates a backup of an older version forward', async (t) => {
   assert.equal(result.code, 0, result.stderr);
   assert.equal(
     result.stdout,
-    `restore: ${target} replaced by ${older} (schema 0022-calendar-tokens)\nrestore: migrated 0024-webhooks\n`,
+    `restore: ${target} replaced by ${older} (schema 0022-calendar-tokens)\nrestore: migrated 0024-webhooks\nrestore: migrated 0025-team-ratings\n`,
   );
   assert.deepEqual(keyNames(target), ['older']);
   const sqlite = new SqliteDatabase(target, { readonly: true });
   t.after(() => sqlite.close());
   const applied = sqlite.prepare('select name from touchline_migrations order by name').pluck().all();
-  assert.equal(applied.at(-1), '0024-webhooks', 'the migration ran');
+  assert.equal(applied.at(-1), '0025-team-ratings', 'the migration ran');
   assert.equal(sqlite.pragma('journal_mode', { simple: true }), 'delete', 'one self-contained file');
 });
 

@@ -16,6 +16,7 @@ export const EXAMPLE_FILES = [
   'openapi-examples/live-stream.json',
   'openapi-examples/calendar.json',
   'openapi-examples/webhooks.json',
+  'openapi-examples/ratings.json',
 ] as const;
 
 /** Example bodies by route path (under the API prefix, parameters as `{name}`), then by status. */
