@@ -155,7 +155,9 @@ export async function postgresTemplate(
       }
       return name;
     } finally {
-      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`touchline template ${kind} ${CHECKOUT}`]);
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [
+        `touchline template ${kind} ${CHECKOUT}`,
+      ]);
     }
   });
 }

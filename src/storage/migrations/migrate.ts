@@ -22,6 +22,7 @@ import * as liveRejectionRepeats from './0019-live-rejection-repeats.js';
 import * as matchJsonEverywhere from './0020-match-json-everywhere.js';
 import * as scoreBreakdown from './0021-score-breakdown.js';
 import * as calendarTokens from './0022-calendar-tokens.js';
+import * as people from './0023-people.js';
 
 /** Migrations are listed here in order; each receives the engine for the few DDL spellings that differ. */
 const MIGRATIONS = {
@@ -47,6 +48,7 @@ const MIGRATIONS = {
   '0020-match-json-everywhere': matchJsonEverywhere,
   '0021-score-breakdown': scoreBreakdown,
   '0022-calendar-tokens': calendarTokens,
+  '0023-people': people,
 };
 
 /** The migrations' names, in the order they apply. */
