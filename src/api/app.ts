@@ -39,6 +39,8 @@ import { matchDetailRoutes } from './routes/match-details.js';
 import { matchRoutes } from './routes/matches.js';
 import { openapiRoute } from './routes/openapi.js';
 import { teamRoutes } from './routes/teams.js';
+import { peopleRoutes } from './routes/people.js';
+import { leaderRoutes } from './routes/leaders.js';
 import { teamStatisticsRoutes } from './routes/team-statistics.js';
 import { liveStreamRoutes } from './routes/live-stream.js';
 import { calendarRoutes } from './routes/calendar.js';
@@ -103,6 +105,8 @@ export const ROUTES: readonly RoutePlugin[] = [
   matchRoutes,
   matchDetailRoutes,
   teamRoutes,
+  peopleRoutes,
+  leaderRoutes,
   teamStatisticsRoutes,
   changeRoutes,
 ];
