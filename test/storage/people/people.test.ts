@@ -181,9 +181,10 @@ describe('people: players, coaches, referees, venues, careers, leaders and honou
     assert.deepEqual(
       reds.leaders.map((l) => [l.rank, l.player.name, l.value]),
       [
+        // Within the rank, fewer matches first, unknown (France has no lineup) last, then by name.
+        [1, 'Paulo Dybala', 1],
         [1, 'Kingsley Coman', 1],
         [1, 'Olivier Giroud', 1],
-        [1, 'Paulo Dybala', 1],
       ],
     );
     const top = await competitionLeaders(db, scope, 'goals', 1);
