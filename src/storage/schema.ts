@@ -345,7 +345,11 @@ export interface CoachAppointmentTable extends Stamped {
 /** Who officiated a match, in which role (vocabulary/people.ts OFFICIAL_ROLES). */
 export interface MatchOfficialTable extends Stamped {
   id: string;
-  match_id: string;
+  /** Null for a source that names no match: it gives the match's local date and teams instead. */
+  match_id: string | null;
+  match_date: string | null;
+  home_team_id: string | null;
+  away_team_id: string | null;
   role: string;
   /** The referee's record, where the source keeps one. */
   referee_id: string | null;

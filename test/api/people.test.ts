@@ -7,7 +7,7 @@ import { API, assertError, getOk } from '../support/api-contract.js';
 
 test('people, leaders, officials and honours', async (t) => {
   const { app, auth, ids } = await buildTestApp(t);
-  const get = (path: string, headers = auth()) =>
+  const get = (path: string, headers: Record<string, string> = auth()) =>
     app.inject({ method: 'GET', url: `${API}${path}`, headers });
 
   await t.test('lists are empty and paginated where no source keeps people', async () => {

@@ -1,4 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/type-provider-typebox';
+import { bestSourceRows } from '../../provenance/pick-source.js';
 import { attributionsFor, SOURCE_NAMES } from '../../provenance/sources.js';
 import { findCompetition } from '../../storage/repositories/competition.repository.js';
 import { findMatch } from '../../storage/repositories/match.repository.js';
@@ -313,7 +314,7 @@ export const peopleRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
       if (!match) throw notFound('Match', request.params.match_id);
       const competition = await findCompetition(storage, match.competition_id);
       const covered = competition ? await competitionHasOfficials(db, competition.id) : false;
-      const rows = covered ? await officialsOfMatch(db, match.id) : [];
+      const rows = covered ? bestSourceRows(await officialsOfMatch(db, match)) : [];
       return {
         data: {
           match_id: match.id,

@@ -144,6 +144,9 @@ export function loadOfficials(
     records.set(id, {
       id,
       match_id: match.id,
+      match_date: null,
+      home_team_id: null,
+      away_team_id: null,
       role: 'referee',
       referee_id: referee,
       name: known.name,

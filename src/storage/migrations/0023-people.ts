@@ -14,7 +14,8 @@ type AnyDb = Kysely<any>;
 //   their source is imported again.
 // - coaches, referees, venues: one row per person or ground, keyed by the source's own ID.
 // - coach_appointments: a coach named for a team at a tournament (season).
-// - match_officials: who officiated a match and in which role, with the referee's record where one exists.
+// - match_officials: who officiated a match and in which role, with the referee's record where one exists;
+//   by match, or by date and teams for a source that names no match (football-data).
 // - match_team_sheets.coach_id: the coach of a team sheet, where the sheet names one coach (joint coaches
 //   keep their joined name and no ID).
 // - season_placings: a team's final placing in a season as the source publishes it.
@@ -88,7 +89,12 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
   await db.schema
     .createTable('match_officials')
     .addColumn('id', text, (c) => c.primaryKey())
-    .addColumn('match_id', text, (c) => c.notNull().references('matches.id'))
+    // A source that names no match (football-data's statistics files) gives its date and teams instead,
+    // as match_team_stats does: the match is found by them whether it came before or after.
+    .addColumn('match_id', text, (c) => c.references('matches.id'))
+    .addColumn('match_date', text)
+    .addColumn('home_team_id', text)
+    .addColumn('away_team_id', text)
     .addColumn('role', text, (c) => c.notNull())
     .addColumn('referee_id', text, (c) => c.references('referees.id'))
     .addColumn('name', text, (c) => c.notNull())
@@ -96,6 +102,11 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
     .$call(stamped)
     .execute();
   await db.schema.createIndex('match_officials_match').on('match_officials').column('match_id').execute();
+  await db.schema
+    .createIndex('match_officials_date')
+    .on('match_officials')
+    .columns(['match_date', 'home_team_id'])
+    .execute();
   await db.schema.createIndex('match_officials_referee').on('match_officials').column('referee_id').execute();
   await db.schema
     .alterTable('match_team_sheets')

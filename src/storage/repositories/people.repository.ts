@@ -133,41 +133,80 @@ export async function coachDetail(db: Db, coachId: string) {
   return { appointments, matches: Number(sheets.n) };
 }
 
-/** The matches a referee officiated, in kick-off order, with the names an answer shows. */
-export async function refereeMatches(db: Db, refereeId: string) {
-  return db
-    .selectFrom('match_officials')
-    .innerJoin('matches', 'matches.id', 'match_officials.match_id')
-    .innerJoin('competitions', 'competitions.id', 'matches.competition_id')
-    .innerJoin('seasons', 'seasons.id', 'matches.season_id')
-    .innerJoin('teams as h', 'h.id', 'matches.home_team_id')
-    .innerJoin('teams as a', 'a.id', 'matches.away_team_id')
-    .select([
-      'matches.id',
-      'matches.starts_at',
-      'matches.status',
-      'match_officials.role',
-      'competitions.id as competition_id',
-      'competitions.name as competition_name',
-      'seasons.id as season_id',
-      'seasons.name as season_name',
-      'h.id as home_team_id',
-      'h.name as home_team_name',
-      'a.id as away_team_id',
-      'a.name as away_team_name',
-    ])
-    .where('match_officials.referee_id', '=', refereeId)
-    .orderBy('matches.starts_at')
-    .orderBy('matches.id')
-    .execute();
+/**
+ * Officials' rows joined to their matches: by match ID, or (`byDate`) by the match's local date and teams
+ * for a source that names no match. Two joins rather than one with OR, so that each can use an index.
+ */
+function officialsWithMatches(db: Db, byDate: boolean) {
+  return byDate
+    ? db
+        .selectFrom('match_officials')
+        .innerJoin('matches', (join) =>
+          join
+            .onRef('matches.local_date', '=', 'match_officials.match_date')
+            .onRef('matches.home_team_id', '=', 'match_officials.home_team_id')
+            .onRef('matches.away_team_id', '=', 'match_officials.away_team_id'),
+        )
+        .where('match_officials.match_id', 'is', null)
+    : db.selectFrom('match_officials').innerJoin('matches', 'matches.id', 'match_officials.match_id');
 }
 
-/** A match's officials, with the sources that name them. */
-export async function officialsOfMatch(db: Db, matchId: string) {
+/** The matches a referee officiated, in kick-off order, with the names an answer shows. */
+export async function refereeMatches(db: Db, refereeId: string) {
+  const read = (byDate: boolean) =>
+    officialsWithMatches(db, byDate)
+      .innerJoin('competitions', 'competitions.id', 'matches.competition_id')
+      .innerJoin('seasons', 'seasons.id', 'matches.season_id')
+      .innerJoin('teams as h', 'h.id', 'matches.home_team_id')
+      .innerJoin('teams as a', 'a.id', 'matches.away_team_id')
+      .select([
+        'matches.id',
+        'matches.starts_at',
+        'matches.status',
+        'match_officials.role',
+        'competitions.id as competition_id',
+        'competitions.name as competition_name',
+        'seasons.id as season_id',
+        'seasons.name as season_name',
+        'h.id as home_team_id',
+        'h.name as home_team_name',
+        'a.id as away_team_id',
+        'a.name as away_team_name',
+      ])
+      .where('match_officials.referee_id', '=', refereeId)
+      .limit(MAX_REFEREE_MATCHES)
+      .execute();
+  const rows = [...(await read(false)), ...(await read(true))];
+  rows.sort((x, y) => x.starts_at.localeCompare(y.starts_at) || x.id.localeCompare(y.id));
+  return rows.slice(0, MAX_REFEREE_MATCHES);
+}
+
+/** A referee's matches listed at most (the most a World Cup or league referee has is a few hundred). */
+export const MAX_REFEREE_MATCHES = 2000;
+
+export interface MatchKey {
+  id: string;
+  local_date: string | null;
+  home_team_id: string;
+  away_team_id: string;
+}
+
+/** A match's officials of every source, by its ID or its date and teams. */
+export async function officialsOfMatch(db: Db, match: MatchKey) {
   return db
     .selectFrom('match_officials')
     .select(['role', 'referee_id', 'name', 'source'])
-    .where('match_id', '=', matchId)
+    .where((eb) =>
+      eb.or([
+        eb('match_id', '=', match.id),
+        eb.and([
+          eb('match_id', 'is', null),
+          eb('match_date', '=', match.local_date),
+          eb('home_team_id', '=', match.home_team_id),
+          eb('away_team_id', '=', match.away_team_id),
+        ]),
+      ]),
+    )
     .orderBy('role', 'desc')
     .orderBy('name')
     .execute();
@@ -175,14 +214,15 @@ export async function officialsOfMatch(db: Db, matchId: string) {
 
 /** Whether any match of the competition has its officials recorded. */
 export async function competitionHasOfficials(db: Db, competitionId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('match_officials')
-    .innerJoin('matches', 'matches.id', 'match_officials.match_id')
-    .select('match_officials.id')
-    .where('matches.competition_id', '=', competitionId)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  for (const byDate of [false, true]) {
+    const row = await officialsWithMatches(db, byDate)
+      .select('match_officials.id')
+      .where('matches.competition_id', '=', competitionId)
+      .limit(1)
+      .executeTakeFirst();
+    if (row) return true;
+  }
+  return false;
 }
 
 export async function venueMatchCount(db: Db, venueId: string): Promise<number> {

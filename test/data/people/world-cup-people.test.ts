@@ -257,6 +257,38 @@ describe('people: the World Cups through the API', () => {
     assert.deepEqual(wrong, []);
   });
 
+  it('the Premier League 2022-25: the referee football-data names, as a referee of their own', async (t) => {
+    if (!needsSharedData(t)) return;
+    const pl = await competitionId(real.storage, 'en.1');
+    const found = await get<{ data: Array<{ id: string; home_team: Ref; away_team: Ref }> }>(
+      `/football/matches?competition_id=${pl}&date_from=2023-08-11&date_to=2023-08-11`,
+    );
+    const opener = found.data.find((m) => m.home_team.name.startsWith('Burnley'))!;
+    const officials = await get<{
+      data: {
+        coverage: { officials_available: boolean };
+        officials: Array<{ role: string; referee: { id: string; name: string } }>;
+      };
+    }>(`/football/matches/${opener.id}/officials`);
+    assert.deepEqual(
+      officials.data.officials.map((o) => [o.role, o.referee.name]),
+      [['referee', 'C Pawson']],
+    );
+    const pawson = await get<{
+      data: { matches: Array<{ competition: Ref }>; cards: { yellow_cards: number | null } };
+    }>(`/football/referees/${officials.data.officials[0]!.referee.id}`);
+    assert.ok(pawson.data.matches.length > 50, `${pawson.data.matches.length} matches`);
+    assert.ok(pawson.data.matches.every((m) => m.competition.id === pl));
+    // No timeline of the Premier League records cards: unknown, never 0.
+    assert.equal(pawson.data.cards.yellow_cards, null);
+    const stored = await real.storage.db
+      .selectFrom('match_officials')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('source', '=', 'football-data/csv')
+      .executeTakeFirstOrThrow();
+    assert.equal(Number(stored.n), 1140, 'one referee for each of the 3 x 380 matches');
+  });
+
   it('a competition without timelines answers leaders and officials with coverage false and an empty list', async (t) => {
     if (!needsSharedData(t)) return;
     const pl = await competitionId(real.storage, 'en.1');
@@ -264,8 +296,9 @@ describe('people: the World Cups through the API', () => {
     for (const b of [await board(pl, season), await board(pl, null), await board(wc, null, 'assists')]) {
       assert.deepEqual([b.data.coverage.leaders_available, b.data.leaders], [false, []]);
     }
+    const bundesliga = await competitionId(real.storage, 'de.1');
     const match = await get<{ data: Array<{ id: string }> }>(
-      `/football/matches?competition_id=${pl}&limit=1`,
+      `/football/matches?competition_id=${bundesliga}&limit=1`,
     );
     const officials = await get<{
       data: { coverage: { officials_available: boolean }; officials: unknown[] };

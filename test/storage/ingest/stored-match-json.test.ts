@@ -111,6 +111,7 @@ const UNDO_AFTER_0007: Record<string, readonly string[]> = {
     'alter table matches drop column venue_id',
     'alter table match_team_sheets drop column coach_id',
     'drop index match_officials_referee',
+    'drop index match_officials_date',
     'drop index match_officials_match',
     'drop table match_officials',
     'drop index coach_appointments_coach',

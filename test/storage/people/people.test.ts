@@ -95,7 +95,12 @@ describe('people: players, coaches, referees, venues, careers, leaders and honou
 
   it("records the final's referee, and the matches a referee officiated", async () => {
     const { db } = sample.storage;
-    assert.deepEqual(await officialsOfMatch(db, sample.finalId), [
+    const key = await db
+      .selectFrom('matches')
+      .select(['id', 'local_date', 'home_team_id', 'away_team_id'])
+      .where('id', '=', sample.finalId)
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(await officialsOfMatch(db, key), [
       {
         role: 'referee',
         referee_id: refereeId('R-1'),
