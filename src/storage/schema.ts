@@ -195,7 +195,8 @@ export interface ApiKeyTable {
 export interface ChangeTable {
   /** Generated; bigint on PostgreSQL, read back as a string there. */
   seq: Generated<number | string>;
-  kind: 'competition' | 'season' | 'team' | 'match';
+  /** People and places since migration 0023. */
+  kind: 'competition' | 'season' | 'team' | 'match' | 'player' | 'coach' | 'referee' | 'venue';
   record_id: string;
   /**
    * When the change was committed, ISO text; never decreasing along `seq` (migration 0013). Null only for

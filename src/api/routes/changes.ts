@@ -15,6 +15,9 @@ import { REQUEST_ID_PLACEHOLDER } from '../cached-body.js';
 import type { RouteDeps } from '../route-context.js';
 import { errorResponses } from '../schemas/common.js';
 import { Competition, Match, Season, Team } from '../schemas/resources.js';
+import { CoachResource, PlayerResource, RefereeResource, VenueResource } from '../schemas/people.js';
+import { toCoach, toPlayer, toReferee, toVenue } from '../people/people-mappers.js';
+import { teamsOfPlayers } from '../../storage/repositories/people.repository.js';
 import { TimeZoneQuery, zoneOf } from '../schemas/time-zone.js';
 import { matchViewInZone } from '../../representation/match-in-zone.js';
 
@@ -28,6 +31,10 @@ const Change = Type.Object({
     Type.Literal('season'),
     Type.Literal('team'),
     Type.Literal('match'),
+    Type.Literal('player'),
+    Type.Literal('coach'),
+    Type.Literal('referee'),
+    Type.Literal('venue'),
   ]),
   id: Type.String(),
   removed: Type.Boolean({
@@ -39,10 +46,25 @@ const Change = Type.Object({
       'For a tombstone, the record that took its place when there is one (a fixture the source re-keyed); ' +
       'it appears in the feed as a change of its own. Null otherwise',
   }),
-  record: Type.Union([Competition, Season, Team, Match, Type.Null()], {
-    description:
-      'The record as the API serves it now (its own route gives the same object); null for a tombstone',
-  }),
+  record: Type.Union(
+    [
+      Competition,
+      Season,
+      Team,
+      Match,
+      PlayerResource,
+      // Before the coach: the serializer writes a record by the first schema it fits, and a referee fits
+      // the coach's (less its confederation).
+      RefereeResource,
+      CoachResource,
+      VenueResource,
+      Type.Null(),
+    ],
+    {
+      description:
+        'The record as the API serves it now (its own route gives the same object); null for a tombstone',
+    },
+  ),
 });
 
 /** How each kind's records are read (by ID, one query a page) and served. */
@@ -50,9 +72,15 @@ const TABLES = {
   competition: { table: 'competitions', serve: toCompetition },
   season: { table: 'seasons', serve: toSeason },
   team: { table: 'teams', serve: toTeam },
+  coach: { table: 'coaches', serve: toCoach },
+  referee: { table: 'referees', serve: toReferee },
+  venue: { table: 'venues', serve: toVenue },
 } as const;
 
-type Served = ReturnType<(typeof TABLES)[keyof typeof TABLES]['serve']> | ReturnType<typeof toMatch>;
+type Served =
+  | ReturnType<(typeof TABLES)[keyof typeof TABLES]['serve']>
+  | ReturnType<typeof toMatch>
+  | ReturnType<typeof toPlayer>;
 
 /** The records of a page of changes, as served now: one query per kind; matches through their own reader. */
 async function recordsOf(storage: Storage, rows: readonly ChangeRow[], zone: string | undefined) {
@@ -64,6 +92,12 @@ async function recordsOf(storage: Storage, rows: readonly ChangeRow[], zone: str
     const stored = await storage.db.selectFrom(table).selectAll().where('id', 'in', wanted).execute();
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each table's rows go to its own mapper
     for (const row of stored) found.set(`${kind} ${row.id}`, serve(row as any));
+  }
+  const players = ids('player');
+  if (players.length > 0) {
+    const stored = await storage.db.selectFrom('players').selectAll().where('id', 'in', players).execute();
+    const teams = await teamsOfPlayers(storage.db, players);
+    for (const row of stored) found.set(`player ${row.id}`, toPlayer(row, teams.get(row.id) ?? []));
   }
   for (const id of ids('match')) {
     const row = await findMatch(storage, id);
@@ -78,12 +112,13 @@ export const changeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
     {
       config: { cache: true },
       schema: {
-        summary: 'Competitions, seasons, teams and matches whose served fields changed after a cursor',
+        summary:
+          'Competitions, seasons, teams, matches, players, coaches, referees and venues whose served fields changed after a cursor',
         description:
           'In commit order, each record once, at its latest change, with the record as served now. Without ' +
           '`since` the feed starts at the beginning: every stored record, a full snapshot; `meta.latest` is ' +
           'the cursor of "now", for a client that only wants what changes from here. A client that stores ' +
-          '`meta.next` and calls again with it holds an exact copy of these four resources. Cursors are ' +
+          '`meta.next` and calls again with it holds an exact copy of these eight resources. Cursors are ' +
           'opaque, stable across restarts and the same on every instance; one this API did not give (a ' +
           'cursor edited or made up) is a 400 on `since`, and so is one ahead of `meta.latest`: the data was ' +
           'restored or replaced since it was given, and a copy made from it cannot be continued, so start ' +

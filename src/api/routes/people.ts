@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/type-provider-typebox';
 import { bestSourceRows } from '../../provenance/pick-source.js';
-import { attributionsFor, SOURCE_NAMES } from '../../provenance/sources.js';
+import { attributionsFor } from '../../provenance/sources.js';
 import { findCompetition } from '../../storage/repositories/competition.repository.js';
 import { findMatch } from '../../storage/repositories/match.repository.js';
 import {
@@ -14,10 +14,9 @@ import {
   venueMatchCount,
 } from '../../storage/repositories/people.repository.js';
 import { figureMatches, eventsForMatches } from '../../storage/repositories/player-figures.repository.js';
-import type { CoachTable, PlayerTable, RefereeTable, VenueTable } from '../../storage/schema.js';
 import { foldText } from '../../text/fold.js';
-import { PLAYER_POSITIONS, type PlayerPosition } from '../../vocabulary/people.js';
 import { notFound } from '../errors/catalogue.js';
+import { toCoach, toPlayer, toReferee, toVenue } from '../people/people-mappers.js';
 import { playerCareer } from '../people/player-career.js';
 import { coverageOf, timelineOf } from '../people/player-figures.js';
 import { countedPageMeta, type RouteDeps } from '../route-context.js';
@@ -35,30 +34,6 @@ import {
   VenueList,
   VenueOne,
 } from '../schemas/people.js';
-
-/** Sources of national teams' players: the team a player was named for is their nationality. */
-const NATIONAL_SOURCES = new Set<string>([SOURCE_NAMES.fjelstul, SOURCE_NAMES.worldcupJson]);
-
-const genderOf = (g: string | null): 'men' | 'women' | null => (g === 'men' || g === 'women' ? g : null);
-
-function toPlayer(row: PlayerTable, teams: ReadonlyArray<{ id: string; name: string }>) {
-  const positions = (row.positions ?? '')
-    .split(',')
-    .filter((p): p is PlayerPosition => (PLAYER_POSITIONS as readonly string[]).includes(p));
-  return {
-    id: row.id,
-    name: row.name,
-    known_as: row.known_as,
-    given_name: row.given_name,
-    family_name: row.family_name,
-    date_of_birth: row.date_of_birth,
-    gender: genderOf(row.gender),
-    nationality: NATIONAL_SOURCES.has(row.source) && teams.length > 0 ? teams[0]!.name : null,
-    positions,
-    teams: [...teams],
-    sources: [row.source],
-  };
-}
 
 const listQuery = Type.Object(
   { q: Type.Optional(SearchQuery), ...PageQuery },
@@ -326,39 +301,3 @@ export const peopleRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
     },
   );
 };
-
-function toCoach(row: CoachTable) {
-  return {
-    id: row.id,
-    name: row.name,
-    given_name: row.given_name,
-    family_name: row.family_name,
-    country: row.country_name,
-    gender: genderOf(row.gender),
-    source: row.source,
-  };
-}
-
-function toReferee(row: RefereeTable) {
-  return {
-    id: row.id,
-    name: row.name,
-    given_name: row.given_name,
-    family_name: row.family_name,
-    country: row.country_name,
-    confederation: row.confederation,
-    gender: genderOf(row.gender),
-    source: row.source,
-  };
-}
-
-function toVenue(row: VenueTable) {
-  return {
-    id: row.id,
-    name: row.name,
-    city: row.city,
-    country: row.country,
-    capacity: row.capacity,
-    source: row.source,
-  };
-}

@@ -135,7 +135,7 @@ export const Leaders = Type.Object(
   { $id: 'Leaders' },
 );
 
-const CoachResource = Type.Object(
+export const CoachResource = Type.Object(
   {
     id: Type.String({ description: 'prefix coach_' }),
     name: Type.String(),
@@ -148,7 +148,7 @@ const CoachResource = Type.Object(
   { $id: 'Coach' },
 );
 
-const RefereeResource = Type.Object(
+export const RefereeResource = Type.Object(
   {
     id: Type.String({ description: 'prefix referee_' }),
     name: Type.String(),
@@ -162,7 +162,7 @@ const RefereeResource = Type.Object(
   { $id: 'Referee' },
 );
 
-const VenueResource = Type.Object(
+export const VenueResource = Type.Object(
   {
     id: Type.String({ description: 'prefix venue_' }),
     name: Type.String(),

@@ -141,6 +141,9 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
   ] as const) {
     await db.schema.createIndex(`${table}_${column}`).on(table).column(column).execute();
   }
+  // The change feed serves players, coaches, referees and venues too: every stored player is in it from
+  // the start, as 0010 put every record of its kinds (the others' tables are new, filled by runs).
+  await sql`insert into changes (kind, record_id) select 'player', id from players order by id`.execute(db);
   await db.schema.createIndex('match_events_player').on('match_events').column('player_id').execute();
   await db.schema
     .createIndex('match_events_linked_player')

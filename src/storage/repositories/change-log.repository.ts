@@ -152,7 +152,12 @@ export interface RunChanges {
   renamed: { competitions: readonly string[]; seasons: readonly string[]; teams: readonly string[] };
   /** Matches removed (their source no longer sends them). */
   removedMatches: readonly Removal[];
+  /** People and places written: players (also those whose squads or lineups, and so teams, changed). */
+  people?: Partial<Record<PersonKind, readonly string[]>>;
 }
+
+export type PersonKind = 'player' | 'coach' | 'referee' | 'venue';
+const PERSON_KINDS: readonly PersonKind[] = ['player', 'coach', 'referee', 'venue'];
 
 async function matchesShowing(db: Db, renamed: RunChanges['renamed']): Promise<string[]> {
   const ids: string[] = [];
@@ -183,16 +188,23 @@ async function matchesShowing(db: Db, renamed: RunChanges['renamed']): Promise<s
  */
 export async function logRunChanges(db: Db, changes: RunChanges, now: Date): Promise<number> {
   const matches = [...changes.matches, ...(await matchesShowing(db, changes.renamed))];
-  const any = [changes.competitions, changes.seasons, changes.teams, matches, changes.removedMatches].some(
-    (ids) => ids.length > 0,
-  );
+  const people = PERSON_KINDS.map((kind) => [kind, changes.people?.[kind] ?? []] as const);
+  const any = [
+    changes.competitions,
+    changes.seasons,
+    changes.teams,
+    matches,
+    changes.removedMatches,
+    ...people.map(([, ids]) => ids),
+  ].some((ids) => ids.length > 0);
   if (!any) return 0;
   const at = await changeStamp(db, now);
-  return (
+  let logged =
     (await logChanges(db, 'competition', changes.competitions, at)) +
     (await logChanges(db, 'season', changes.seasons, at)) +
     (await logChanges(db, 'team', changes.teams, at)) +
     (await logChanges(db, 'match', matches, at)) +
-    (await logRemovals(db, 'match', changes.removedMatches, at))
-  );
+    (await logRemovals(db, 'match', changes.removedMatches, at));
+  for (const [kind, ids] of people) logged += await logChanges(db, kind, ids, at);
+  return logged;
 }

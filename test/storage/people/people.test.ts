@@ -18,6 +18,7 @@ import {
   venueMatchCount,
 } from '../../../src/storage/repositories/people.repository.js';
 import { ingestSample, type SampleRun } from '../../support/fjelstul/sample-run.js';
+import { openApi } from '../../support/sources/api.js';
 
 describe('people: players, coaches, referees, venues, careers, leaders and honours (sample)', () => {
   let sample: SampleRun;
@@ -225,5 +226,32 @@ describe('people: players, coaches, referees, venues, careers, leaders and honou
       argentina.map((p) => [p.season_name, p.position]),
       [['2022', 1]],
     );
+  });
+
+  it('puts players, coaches, referees and venues in the change feed, each as its own route serves it', async () => {
+    const api = await openApi(sample.storage);
+    try {
+      type Change = { type: string; id: string; record: { id: string } | null };
+      const feed = await api.get<{ data: Change[] }>('/football/changes?limit=500');
+      const count = (type: string) => feed.data.filter((c) => c.type === type).length;
+      assert.deepEqual(['player', 'coach', 'referee', 'venue'].map(count), [9, 3, 1, 1]);
+      const messi = feed.data.find((c) => c.id === playerId('P-1'))!;
+      const own = await api.get<{ data: unknown }>(`/football/players/${messi.id}`);
+      assert.deepEqual(messi.record, own.data);
+      const referee = feed.data.find((c) => c.type === 'referee')!;
+      const page = await api.get<{ data: Record<string, unknown> }>(`/football/referees/${referee.id}`);
+      const resource = Object.fromEntries(
+        Object.entries(page.data).filter(([key]) => key !== 'cards' && key !== 'matches'),
+      );
+      assert.deepEqual(referee.record, resource);
+      const coach = feed.data.find((c) => c.id === coachId('M-1'))!;
+      const coachPage = await api.get<{ data: Record<string, unknown> }>(`/football/coaches/${coach.id}`);
+      const coachResource = Object.fromEntries(
+        Object.entries(coachPage.data).filter(([key]) => key !== 'appointments' && key !== 'matches'),
+      );
+      assert.deepEqual(coach.record, coachResource);
+    } finally {
+      await api.close();
+    }
   });
 });
