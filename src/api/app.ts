@@ -41,6 +41,8 @@ import { openapiRoute } from './routes/openapi.js';
 import { explorerRoute } from './routes/explorer.js';
 import { EXPLORER_PATH } from './explorer/explorer-page.js';
 import { teamRoutes } from './routes/teams.js';
+import { peopleRoutes } from './routes/people.js';
+import { leaderRoutes } from './routes/leaders.js';
 import { teamStatisticsRoutes } from './routes/team-statistics.js';
 import { ratingRoutes } from './routes/ratings.js';
 import { liveStreamRoutes } from './routes/live-stream.js';
@@ -115,6 +117,8 @@ export const ROUTES: readonly RoutePlugin[] = [
   matchRoutes,
   matchDetailRoutes,
   teamRoutes,
+  peopleRoutes,
+  leaderRoutes,
   teamStatisticsRoutes,
   ratingRoutes,
   changeRoutes,

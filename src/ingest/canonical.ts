@@ -1,4 +1,11 @@
 import type {
+  AwardWinnerTable,
+  CoachAppointmentTable,
+  CoachTable,
+  MatchOfficialTable,
+  RefereeTable,
+  SeasonPlacingTable,
+  VenueTable,
   CompetitionTable,
   MatchEventTable,
   MatchLineupTable,
@@ -54,21 +61,41 @@ type VenueDetail = 'venue_city' | 'venue_country' | 'neutral';
  * the record's values) is what it was before the column existed: a re-import after migration 0021 then
  * rewrites only the second legs, not every match with a new updated_at.
  */
-type Optional = VenueDetail | 'first_leg_id';
+type Optional = VenueDetail | 'first_leg_id' | 'venue_id';
 export type MatchRecord = Omit<MatchTable, Stamped | 'row_hash' | Optional> &
   Partial<Pick<MatchTable, Optional>>;
-export type PlayerRecord = Omit<PlayerTable, Stamped>;
+/** What only some sources know of a player (the Fjelstul database): a source that leaves it out keeps the stored. */
+type PlayerDetail = 'given_name' | 'family_name' | 'known_as' | 'positions' | 'gender';
+export type PlayerRecord = Omit<PlayerTable, Stamped | PlayerDetail | 'search_name'> &
+  Partial<Pick<PlayerTable, PlayerDetail>> & { search_name: string };
 export type SquadMemberRecord = Omit<SquadMemberTable, Stamped>;
 export type MatchTeamStatsRecord = Omit<MatchTeamStatsTable, Stamped>;
-export type MatchTeamSheetRecord = Omit<MatchTeamSheetTable, Stamped>;
+/** `coach_id` only from a source with coach records. */
+export type MatchTeamSheetRecord = Omit<MatchTeamSheetTable, Stamped | 'coach_id'> &
+  Partial<Pick<MatchTeamSheetTable, 'coach_id'>>;
 export type MatchLineupRecord = Omit<MatchLineupTable, Stamped>;
 /** `linked_player_id` is derived by the runner from the stored rows, never offered by an adapter. */
 export type MatchEventRecord = Omit<MatchEventTable, Stamped | 'linked_player_id' | 'row_hash'>;
 export type StandingRecord = Omit<StandingTable, Stamped>;
 export type MatchSourceRecord = Omit<MatchSourceTable, Stamped | 'row_hash'>;
 
+export type CoachRecord = Omit<CoachTable, Stamped>;
+export type RefereeRecord = Omit<RefereeTable, Stamped>;
+export type VenueRecord = Omit<VenueTable, Stamped>;
+export type CoachAppointmentRecord = Omit<CoachAppointmentTable, Stamped>;
+export type MatchOfficialRecord = Omit<MatchOfficialTable, Stamped>;
+export type SeasonPlacingRecord = Omit<SeasonPlacingTable, Stamped>;
+export type AwardWinnerRecord = Omit<AwardWinnerTable, Stamped>;
+
 /** Detail rows some sources carry; a source without them leaves the lists empty. */
 export interface DetailRecords {
+  coaches: CoachRecord[];
+  referees: RefereeRecord[];
+  venues: VenueRecord[];
+  coachAppointments: CoachAppointmentRecord[];
+  officials: MatchOfficialRecord[];
+  placings: SeasonPlacingRecord[];
+  awards: AwardWinnerRecord[];
   players: PlayerRecord[];
   squadMembers: SquadMemberRecord[];
   teamStats: MatchTeamStatsRecord[];
@@ -81,6 +108,13 @@ export interface DetailRecords {
 
 export function emptyDetails(): DetailRecords {
   return {
+    coaches: [],
+    referees: [],
+    venues: [],
+    coachAppointments: [],
+    officials: [],
+    placings: [],
+    awards: [],
     players: [],
     squadMembers: [],
     teamStats: [],

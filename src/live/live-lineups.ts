@@ -1,3 +1,4 @@
+import { foldText } from '../text/fold.js';
 import type { Kysely, Transaction } from 'kysely';
 import { stableId } from '../ingest/identity/stable-id.js';
 import type { Database, MatchLineupTable, MatchTeamSheetTable } from '../storage/schema.js';
@@ -96,6 +97,7 @@ export async function storeLineupPlayers(
           id,
           name: player.name,
           date_of_birth: null,
+          search_name: foldText(player.name),
           source: LIVE_SOURCE,
           created_at: now,
           updated_at: now,
@@ -105,7 +107,7 @@ export async function storeLineupPlayers(
     } else if (name !== player.name) {
       await db
         .updateTable('players')
-        .set({ name: player.name, updated_at: now })
+        .set({ name: player.name, search_name: foldText(player.name), updated_at: now })
         .where('id', '=', id)
         .execute();
       stores.renamed = true;

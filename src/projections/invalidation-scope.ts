@@ -4,7 +4,7 @@ import {
   type Invalidation,
 } from '../storage/repositories/invalidation.repository.js';
 import type { CountsWritten } from './count-moves.js';
-import { idsWhere, rowsWritten, type TableWrites, type Written } from './written.js';
+import { idsWhere, PEOPLE_TABLES, rowsWritten, type TableWrites, type Written } from './written.js';
 
 /** The `column` of each record of `writes` that was written (inserted or updated). */
 function namedBy(writes: TableWrites | undefined, column: string): string[] {
@@ -20,7 +20,8 @@ function namedBy(writes: TableWrites | undefined, column: string): string[] {
  * season's), and the competitions and seasons whose counts changed. A change that shows in answers about
  * records it does not name invalidates everything: a competition, season or team edited (its name is in
  * every answer about its matches), a player edited or renamed or a scorer linked (in every timeline and
- * lineup they appear in), a coverage flag of match sub-resources turned, team statistics written row by
+ * lineup they appear in), a coach, referee, venue, placing or award written (careers, leader boards and
+ * honours show them), a coverage flag of match sub-resources turned, team statistics written row by
  * row (filed by date and teams, they name no match; a match's own, changed in place, name their match).
  */
 export function invalidationScope(
@@ -33,7 +34,9 @@ export function invalidationScope(
   const edited = [t.competitions, t.seasons, t.teams, t.players].some((r) => (r?.result.updated ?? 0) > 0);
   const statistics = rowsWritten(t.teamStats) > 0;
   const renamed = w.inPlace?.playersRenamed === true;
-  if (edited || statistics || renamed || w.linksChanged || counts.detailFlagTurned) return EVERYTHING;
+  const people = PEOPLE_TABLES.some((name) => rowsWritten(t[name]) > 0);
+  if (people || edited || statistics || renamed || w.linksChanged || counts.detailFlagTurned)
+    return EVERYTHING;
   const inPlace = w.inPlace ? [w.inPlace.match.id, w.inPlace.match.season_id] : [];
   return invalidationOf([
     ...inPlace,

@@ -27,7 +27,23 @@ export type WrittenTable =
   | 'teamSheets'
   | 'lineups'
   | 'events'
-  | 'standings';
+  | 'standings'
+  | PeopleTable;
+
+/**
+ * The people and places tables (migration 0026): their rows show in answers about many records (a career,
+ * a leader board, a referee's matches), so a write to any of them changes everything.
+ */
+export const PEOPLE_TABLES = [
+  'coaches',
+  'referees',
+  'venues',
+  'coachAppointments',
+  'officials',
+  'placings',
+  'awards',
+] as const;
+export type PeopleTable = (typeof PEOPLE_TABLES)[number];
 
 /**
  * One match changed in place by a writer that measured how (a live update): its status and score, and

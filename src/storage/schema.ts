@@ -102,6 +102,8 @@ export interface MatchTable {
   /** The first leg, when this match is the second leg of a two-legged tie the source shows (migration 0021). */
   first_leg_id: string | null;
   venue_name: string | null;
+  /** The venue's record, where the source keeps one (migration 0026). */
+  venue_id: string | null;
   /** The venue's city and country as the source names them then (migration 0012). */
   venue_city: string | null;
   venue_country: string | null;
@@ -193,8 +195,8 @@ export interface ApiKeyTable {
 export interface ChangeTable {
   /** Generated; bigint on PostgreSQL, read back as a string there. */
   seq: Generated<number | string>;
-  /** `rating`: a team's ratings changed (its record_id is the team's; migration 0025). */
-  kind: 'competition' | 'season' | 'team' | 'match' | 'rating';
+  /** `rating`: a team's ratings changed (its record_id is the team's; migration 0025); people and places since migration 0026. */
+  kind: 'competition' | 'season' | 'team' | 'match' | 'rating' | 'player' | 'coach' | 'referee' | 'venue';
   record_id: string;
   /**
    * When the change was committed, ISO text; never decreasing along `seq` (migration 0013). Null only for
@@ -285,6 +287,96 @@ export interface PlayerTable extends Stamped {
   name: string;
   date_of_birth: string | null;
   source: string;
+  /** The name's parts, as the source gives them (migration 0026); null where it gives one name. */
+  given_name: string | null;
+  family_name: string | null;
+  /** The name the player is known by, where a source gives one other than `name`. */
+  known_as: string | null;
+  /** The positions a source lists, comma-separated (vocabulary/people.ts PLAYER_POSITIONS). */
+  positions: string | null;
+  /** `men` or `women`, where the source says. */
+  gender: string | null;
+  /** The name folded (text/fold.ts), searched by `q`; null only for rows no run rewrote since 0026. */
+  search_name: string | null;
+}
+
+/** A coach, as the source keeps them (migration 0026). */
+export interface CoachTable extends Stamped {
+  id: string;
+  name: string;
+  given_name: string | null;
+  family_name: string | null;
+  country_name: string | null;
+  gender: string | null;
+  search_name: string;
+  source: string;
+}
+
+export interface RefereeTable extends Stamped {
+  id: string;
+  name: string;
+  given_name: string | null;
+  family_name: string | null;
+  country_name: string | null;
+  confederation: string | null;
+  gender: string | null;
+  search_name: string;
+  source: string;
+}
+
+export interface VenueTable extends Stamped {
+  id: string;
+  name: string;
+  city: string | null;
+  country: string | null;
+  capacity: number | null;
+  search_name: string;
+  source: string;
+}
+
+/** A coach named for a team at a season (a tournament). */
+export interface CoachAppointmentTable extends Stamped {
+  id: string;
+  coach_id: string;
+  season_id: string;
+  team_id: string;
+  source: string;
+}
+
+/** Who officiated a match, in which role (vocabulary/people.ts OFFICIAL_ROLES). */
+export interface MatchOfficialTable extends Stamped {
+  id: string;
+  /** Null for a source that names no match: it gives the match's local date and teams instead. */
+  match_id: string | null;
+  match_date: string | null;
+  home_team_id: string | null;
+  away_team_id: string | null;
+  role: string;
+  /** The referee's record, where the source keeps one. */
+  referee_id: string | null;
+  name: string;
+  source: string;
+}
+
+/** A team's final placing in a season, as its source publishes it. */
+export interface SeasonPlacingTable extends Stamped {
+  id: string;
+  season_id: string;
+  team_id: string;
+  position: number;
+  source: string;
+}
+
+/** An individual award of a season, and who won it. */
+export interface AwardWinnerTable extends Stamped {
+  id: string;
+  season_id: string;
+  award: string;
+  player_id: string | null;
+  team_id: string | null;
+  /** 1 when the award was shared. */
+  shared: number;
+  source: string;
 }
 
 export interface SquadMemberTable extends Stamped {
@@ -321,6 +413,8 @@ export interface MatchTeamSheetTable extends Stamped {
   team_id: string;
   formation: string | null;
   coach_name: string | null;
+  /** The coach's record, where the sheet names one coach (migration 0026). */
+  coach_id: string | null;
   source: string;
 }
 
@@ -413,6 +507,13 @@ export interface Database {
   match_events: MatchEventTable;
   standings: StandingTable;
   match_sources: MatchSourceTable;
+  coaches: CoachTable;
+  referees: RefereeTable;
+  venues: VenueTable;
+  coach_appointments: CoachAppointmentTable;
+  match_officials: MatchOfficialTable;
+  season_placings: SeasonPlacingTable;
+  award_winners: AwardWinnerTable;
   live_events: LiveEventTable;
   live_rejections: LiveRejectionTable;
   invalidations: InvalidationTable;

@@ -9,6 +9,9 @@ export const ID_PREFIXES = {
   team: 'team',
   match: 'match',
   player: 'player',
+  coach: 'coach',
+  referee: 'referee',
+  venue: 'venue',
 } as const;
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];
 

@@ -160,7 +160,7 @@ test('errors', async (t) => {
       for (const url of [
         '/nope',
         '/football',
-        '/football/players',
+        '/football/transfers',
         `/football/matches/${ids.matches.noTime}/odds`,
       ]) {
         assertError(await get(url), 404, 'not_found');

@@ -56,6 +56,43 @@ function operationsOf(document: OpenApiDocument) {
 const streams = (operation: OpenApiDocument['paths'][string][string]) =>
   operation.responses['200']?.content?.['text/event-stream'] !== undefined;
 
+/** A player, coach, referee and venue, which the fixture's source has none of (made up, written as rows). */
+async function addPeople({ storage }: TestApp) {
+  const at = { source: 'test', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
+  const person = { given_name: 'Ada', family_name: 'Example', gender: 'women', search_name: 'ada example' };
+  await storage.db
+    .insertInto('players')
+    .values({ id: 'player_sample', name: 'Ada Example', date_of_birth: null, ...person, ...at })
+    .execute();
+  await storage.db
+    .insertInto('coaches')
+    .values({ id: 'coach_sample', name: 'Ada Example', country_name: null, ...person, ...at })
+    .execute();
+  await storage.db
+    .insertInto('referees')
+    .values({
+      id: 'referee_sample',
+      name: 'Ada Example',
+      country_name: null,
+      confederation: null,
+      ...person,
+      ...at,
+    })
+    .execute();
+  await storage.db
+    .insertInto('venues')
+    .values({
+      id: 'venue_sample',
+      name: 'Example Park',
+      city: null,
+      country: null,
+      capacity: null,
+      search_name: 'example park',
+      ...at,
+    })
+    .execute();
+}
+
 /** A value for each path parameter, from the fixture; a route with another needs one added here. */
 function samples({ ids }: TestApp): Record<string, string> {
   return {
@@ -63,6 +100,10 @@ function samples({ ids }: TestApp): Record<string, string> {
     season_id: ids.seasons.en1_2023,
     team_id: ids.teams.arsenal,
     match_id: ids.matches.burnleyCity,
+    player_id: 'player_sample',
+    coach_id: 'coach_sample',
+    referee_id: 'referee_sample',
+    venue_id: 'venue_sample',
     // Made anew before each valid request (see tokenFor): a token is revoked once.
     token_id: 'ctk_unset',
     // Likewise: a subscription is deleted once.
@@ -88,6 +129,7 @@ test('every route answers as the OpenAPI document says', async (t) => {
   });
   const document = (await app.inject({ url: `${API}/openapi.json` })).json() as OpenApiDocument;
   const validator = new OpenApiValidator(document);
+  await addPeople(fixture);
   const values = samples(fixture);
   const answered = new Map<string, Set<string>>();
 

@@ -38,6 +38,21 @@ const OWN_PATHS = [
   '/football/competitions/{competition_id}/seasons/{season_id}/teams',
   '/football/teams/{team_id}/calendar.ics',
   '/football/competitions/{competition_id}/calendar.ics',
+  // People, leaders and honours (issue 41).
+  '/football/players',
+  '/football/players/{player_id}',
+  '/football/players/{player_id}/career',
+  '/football/coaches',
+  '/football/coaches/{coach_id}',
+  '/football/referees',
+  '/football/referees/{referee_id}',
+  '/football/venues',
+  '/football/venues/{venue_id}',
+  '/football/matches/{match_id}/officials',
+  '/football/competitions/{competition_id}/leaders',
+  '/football/competitions/{competition_id}/seasons/{season_id}/leaders',
+  '/football/competitions/{competition_id}/seasons/{season_id}/honours',
+  '/football/teams/{team_id}/honours',
 ].map((p) => `${API}${p}`);
 /** Touchline's routes that are not GETs: the stream tokens of browsers (docs/live-stream.md). */
 const POST_PATHS = ['/football/live/stream-tokens'].map((p) => `${API}${p}`);

@@ -29,7 +29,7 @@ export function matchLineups(
       return {
         team,
         formation: sheet?.formation ?? null,
-        coach: sheet?.coach_name ? { name: sheet.coach_name } : null,
+        coach: sheet?.coach_name ? { id: sheet.coach_id ?? null, name: sheet.coach_name } : null,
         starting: mine.filter((r) => r.role === 'starting').map(player),
         bench: mine.filter((r) => r.role !== 'starting').map(player),
       };

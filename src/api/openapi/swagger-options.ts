@@ -15,6 +15,7 @@ const TAGS = [
   ['matches', 'Fixtures and results'],
   ['match details', 'Statistics, lineups, timelines and player statistics of a match'],
   ['teams', 'Teams, squads, current table positions and absences'],
+  ['people', 'Players and their careers, coaches, referees and venues'],
   ['changes', 'What changed since a cursor, to keep a copy of the data in step'],
   ['live', 'Live updates as they are applied: a Server-Sent Events stream, and its tokens for browsers'],
 ].map(([name, description]) => ({ name: name!, description: description! }));

@@ -17,6 +17,9 @@ import { errorResponses } from '../schemas/common.js';
 import { Competition, Match, Season, Team } from '../schemas/resources.js';
 import { CurrentRating } from '../schemas/ratings.js';
 import { currentRatings } from '../ratings-current.js';
+import { CoachResource, PlayerResource, RefereeResource, VenueResource } from '../schemas/people.js';
+import { toCoach, toPlayer, toReferee, toVenue } from '../people/people-mappers.js';
+import { teamsOfPlayers } from '../../storage/repositories/people.repository.js';
 import { TimeZoneQuery, zoneOf } from '../schemas/time-zone.js';
 import { matchViewInZone } from '../../representation/match-in-zone.js';
 
@@ -31,6 +34,10 @@ const Change = Type.Object({
     Type.Literal('team'),
     Type.Literal('match'),
     Type.Literal('rating'),
+    Type.Literal('player'),
+    Type.Literal('coach'),
+    Type.Literal('referee'),
+    Type.Literal('venue'),
   ]),
   id: Type.String({ description: 'The record’s ID; for a rating change, the team’s' }),
   removed: Type.Boolean({
@@ -42,11 +49,27 @@ const Change = Type.Object({
       'For a tombstone, the record that took its place when there is one (a fixture the source re-keyed); ' +
       'it appears in the feed as a change of its own. Null otherwise',
   }),
-  record: Type.Union([Competition, Season, Team, Match, CurrentRating, Type.Null()], {
-    description:
-      'The record as the API serves it now (its own route gives the same object; for a rating, the team’s ' +
-      'current rating as /football/teams/{team_id}/ratings gives it in `current`); null for a tombstone',
-  }),
+  record: Type.Union(
+    [
+      Competition,
+      Season,
+      Team,
+      Match,
+      CurrentRating,
+      PlayerResource,
+      // Before the coach: the serializer writes a record by the first schema it fits, and a referee fits
+      // the coach's (less its confederation).
+      RefereeResource,
+      CoachResource,
+      VenueResource,
+      Type.Null(),
+    ],
+    {
+      description:
+        'The record as the API serves it now (its own route gives the same object; for a rating, the team’s ' +
+        'current rating as /football/teams/{team_id}/ratings gives it in `current`); null for a tombstone',
+    },
+  ),
 });
 
 /** How each kind's records are read (by ID, one query a page) and served. */
@@ -54,12 +77,16 @@ const TABLES = {
   competition: { table: 'competitions', serve: toCompetition },
   season: { table: 'seasons', serve: toSeason },
   team: { table: 'teams', serve: toTeam },
+  coach: { table: 'coaches', serve: toCoach },
+  referee: { table: 'referees', serve: toReferee },
+  venue: { table: 'venues', serve: toVenue },
 } as const;
 
 type Served =
   | ReturnType<(typeof TABLES)[keyof typeof TABLES]['serve']>
   | ReturnType<typeof toMatch>
-  | Static<typeof CurrentRating>;
+  | Static<typeof CurrentRating>
+  | ReturnType<typeof toPlayer>;
 
 /** The records of a page of changes, as served now: one query per kind; matches through their own reader. */
 async function recordsOf(storage: Storage, rows: readonly ChangeRow[], zone: string | undefined) {
@@ -71,6 +98,12 @@ async function recordsOf(storage: Storage, rows: readonly ChangeRow[], zone: str
     const stored = await storage.db.selectFrom(table).selectAll().where('id', 'in', wanted).execute();
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each table's rows go to its own mapper
     for (const row of stored) found.set(`${kind} ${row.id}`, serve(row as any));
+  }
+  const players = ids('player');
+  if (players.length > 0) {
+    const stored = await storage.db.selectFrom('players').selectAll().where('id', 'in', players).execute();
+    const teams = await teamsOfPlayers(storage.db, players);
+    for (const row of stored) found.set(`player ${row.id}`, toPlayer(row, teams.get(row.id) ?? []));
   }
   for (const id of ids('match')) {
     const row = await findMatch(storage, id);
@@ -87,13 +120,14 @@ export const changeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
     {
       config: { cache: true },
       schema: {
-        summary: 'Competitions, seasons, teams, matches and team ratings that changed after a cursor',
+        summary:
+          'Competitions, seasons, teams, matches, team ratings, players, coaches, referees and venues whose served fields changed after a cursor',
         description:
           'In commit order, each record once, at its latest change, with the record as served now. Without ' +
           '`since` the feed starts at the beginning: every stored record, a full snapshot; `meta.latest` is ' +
           'the cursor of "now", for a client that only wants what changes from here. A client that stores ' +
-          '`meta.next` and calls again with it holds an exact copy of these resources (a `rating` change: the ' +
-          'team’s ratings changed, record its current rating). Cursors are ' +
+          '`meta.next` and calls again with it holds an exact copy of these nine resources (a `rating` ' +
+          'change: the team’s ratings changed, record its current rating). Cursors are ' +
           'opaque, stable across restarts and the same on every instance; one this API did not give (a ' +
           'cursor edited or made up) is a 400 on `since`, and so is one ahead of `meta.latest`: the data was ' +
           'restored or replaced since it was given, and a copy made from it cannot be continued, so start ' +

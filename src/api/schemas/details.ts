@@ -64,7 +64,16 @@ export const MatchLineups = Type.Object(
         Type.Object({
           team: Reference,
           formation: Nullable(Type.String()),
-          coach: Nullable(Type.Object({ name: Type.String() })),
+          coach: Nullable(
+            Type.Object({
+              id: Nullable(
+                Type.String({
+                  description: 'The coach resource (prefix coach_); null for joint coaches or a name alone',
+                }),
+              ),
+              name: Type.String(),
+            }),
+          ),
           starting: Type.Array(LineupPlayer),
           bench: Type.Array(LineupPlayer),
         }),

@@ -27,6 +27,10 @@ export const ID_PARAMETERS = {
   season_id: { prefix: idStart(ID_PREFIXES.season), resource: 'Season' },
   team_id: { prefix: idStart(ID_PREFIXES.team), resource: 'Team' },
   match_id: { prefix: idStart(ID_PREFIXES.match), resource: 'Match' },
+  player_id: { prefix: idStart(ID_PREFIXES.player), resource: 'Player' },
+  coach_id: { prefix: idStart(ID_PREFIXES.coach), resource: 'Coach' },
+  referee_id: { prefix: idStart(ID_PREFIXES.referee), resource: 'Referee' },
+  venue_id: { prefix: idStart(ID_PREFIXES.venue), resource: 'Venue' },
 } as const;
 
 export type IdParameter = keyof typeof ID_PARAMETERS;

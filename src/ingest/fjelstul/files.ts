@@ -65,6 +65,25 @@ export const TABLES = {
     required: false,
     columns: ['tournament_id', 'tournament_name', 'team_id', 'player_id', 'shirt_number', 'position_name'],
   },
+  managers: { required: false, columns: ['manager_id', 'family_name', 'given_name', 'country_name'] },
+  manager_appointments: {
+    required: false,
+    columns: ['tournament_id', 'tournament_name', 'team_id', 'manager_id'],
+  },
+  referees: {
+    required: false,
+    columns: ['referee_id', 'family_name', 'given_name', 'country_name', 'confederation_code'],
+  },
+  referee_appearances: { required: false, columns: ['match_id', 'referee_id'] },
+  stadiums: { required: false, columns: ['stadium_id', 'stadium_name', 'city_name', 'country_name'] },
+  tournament_standings: {
+    required: false,
+    columns: ['tournament_id', 'tournament_name', 'position', 'team_id'],
+  },
+  award_winners: {
+    required: false,
+    columns: ['tournament_id', 'tournament_name', 'award_id', 'award_name', 'player_id', 'team_id'],
+  },
   group_standings: {
     required: false,
     columns: [

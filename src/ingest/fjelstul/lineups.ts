@@ -2,6 +2,7 @@ import type { MatchLineupRecord, MatchTeamSheetRecord } from '../canonical.js';
 import { SOURCE_NAMES } from '../source-precedence.js';
 import { eachRow, RowError, type Row, type Sheet } from './csv-sheet.js';
 import type { Matches } from './matches.js';
+import { coachId } from './people-ids.js';
 import { personName, type Players } from './players.js';
 
 type Credit = (id: string) => void;
@@ -44,19 +45,31 @@ export function loadLineups(sheet: Sheet, matches: Matches, players: Players, cr
 
 /**
  * Team sheets from manager_appearances.csv: the coach's name, and where a team had joint managers, both
- * names joined by " and " in the file's order. No formation: the database has none.
+ * names joined by " and " in the file's order; the coach's ID where managers.csv has them and the sheet
+ * names one coach. No formation: the database has none.
  */
-export function loadTeamSheets(sheet: Sheet, matches: Matches, credit: Credit) {
+export function loadTeamSheets(
+  sheet: Sheet,
+  matches: Matches,
+  coaches: ReadonlyMap<string, unknown>,
+  credit: Credit,
+) {
   const records = new Map<string, MatchTeamSheetRecord>();
   eachRow(sheet, (row) => {
     const match = matches.ref(row);
     const teamId = matches.side(match, row);
     const name = personName(row);
+    const key = row.optional('manager_id');
+    const coach = key !== null && coaches.has(coachId(key)) ? coachId(key) : null;
     const id = `${match.id}:${teamId}`;
     const existing = records.get(id);
     if (existing) {
       const names = existing.coach_name!.split(' and ');
-      if (!names.includes(name)) existing.coach_name = [...names, name].join(' and ');
+      if (!names.includes(name)) {
+        existing.coach_name = [...names, name].join(' and ');
+        // Joint coaches: the joined name, and no one coach's ID.
+        existing.coach_id = null;
+      }
       return;
     }
     records.set(id, {
@@ -65,6 +78,7 @@ export function loadTeamSheets(sheet: Sheet, matches: Matches, credit: Credit) {
       team_id: teamId,
       formation: null,
       coach_name: name,
+      coach_id: coach,
       source: SOURCE_NAMES.fjelstul,
     });
     credit(id);

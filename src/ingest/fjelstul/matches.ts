@@ -8,6 +8,7 @@ import { eachRow, RowError, type Row, type Sheet } from './csv-sheet.js';
 import type { GoalTally } from './goal-tally.js';
 import { venueZone } from './host-zones.js';
 import { localToUtc } from '../time/local-to-utc.js';
+import { venueId } from './people-ids.js';
 import { roundName } from './rounds.js';
 import type { Teams } from './teams.js';
 import type { Edition, Tournaments } from './tournaments.js';
@@ -148,6 +149,7 @@ export class Matches {
       pen_away: pens?.[1] ?? null,
       shootout_winner: shootoutWinner(pens),
       venue_name: row.optional('stadium_name'),
+      ...venueOf(row),
       venue_city: city === '' ? null : city,
       venue_country: country === '' ? null : country,
       neutral: neutralGround(country, edition.women, home, away),
@@ -175,4 +177,10 @@ export class Matches {
   all(): IterableIterator<MatchRef> {
     return this.refs.values();
   }
+}
+
+/** The venue's record, from stadium_id where the table has it (left out otherwise, as other sources do). */
+function venueOf(row: Row): { venue_id?: string } {
+  const key = row.optional('stadium_id');
+  return key === null ? {} : { venue_id: venueId(key) };
 }

@@ -9,6 +9,15 @@ import { locateTables, TABLES, type TableName } from './files.js';
 import { GoalTally } from './goal-tally.js';
 import { loadLineups, loadTeamSheets } from './lineups.js';
 import { Matches } from './matches.js';
+import {
+  loadAwards,
+  loadCoachAppointments,
+  loadCoaches,
+  loadOfficials,
+  loadPlacings,
+  loadReferees,
+  loadVenues,
+} from './people.js';
 import { Players } from './players.js';
 import { loadSquads, loadStandings } from './season-tables.js';
 import { loadSubstitutions } from './substitutions.js';
@@ -27,6 +36,13 @@ const WITHOUT: Partial<Record<TableName, string>> = {
   manager_appearances: 'no coaches on the team sheets',
   squads: 'no squads',
   group_standings: 'no standings',
+  managers: 'no coach records, no coach IDs on the team sheets',
+  manager_appointments: 'no coach appointments',
+  referees: 'no referee records, no match officials',
+  referee_appearances: 'no match officials',
+  stadiums: 'no venue records',
+  tournament_standings: 'no final placings in the honours',
+  award_winners: 'no individual awards in the honours',
 };
 
 /**
@@ -100,8 +116,27 @@ export function normalizeFjelstul(
   if (kicks) loadShootouts(kicks, matches, players, log, creditTo('penalty_kicks'));
   const appearances = sheet('player_appearances');
   if (appearances) d.lineups = loadLineups(appearances, matches, players, creditTo('player_appearances'));
+  const coachSheet = sheet('managers');
+  const coaches = coachSheet ? loadCoaches(coachSheet, creditTo('managers')) : new Map();
+  d.coaches = [...coaches.values()];
   const managers = sheet('manager_appearances');
-  if (managers) d.teamSheets = loadTeamSheets(managers, matches, creditTo('manager_appearances'));
+  if (managers) d.teamSheets = loadTeamSheets(managers, matches, coaches, creditTo('manager_appearances'));
+  const appointments = sheet('manager_appointments');
+  if (appointments) {
+    const credit = creditTo('manager_appointments');
+    d.coachAppointments = loadCoachAppointments(appointments, tournaments, teams, coaches, credit);
+  }
+  const refereeSheet = sheet('referees');
+  const referees = refereeSheet ? loadReferees(refereeSheet, creditTo('referees')) : new Map();
+  d.referees = [...referees.values()];
+  const officials = sheet('referee_appearances');
+  if (officials) d.officials = loadOfficials(officials, matches, referees, creditTo('referee_appearances'));
+  const stadiums = sheet('stadiums');
+  if (stadiums) d.venues = [...loadVenues(stadiums, creditTo('stadiums')).values()];
+  const placings = sheet('tournament_standings');
+  if (placings) d.placings = loadPlacings(placings, tournaments, teams, creditTo('tournament_standings'));
+  const awards = sheet('award_winners');
+  if (awards) d.awards = loadAwards(awards, tournaments, teams, players, creditTo('award_winners'));
   const squads = sheet('squads');
   if (squads) d.squadMembers = loadSquads(squads, tournaments, teams, players, creditTo('squads'));
   const standings = sheet('group_standings');

@@ -9,13 +9,16 @@ import { IngestError } from '../ingest-error.js';
 import { clubsLocation, loadClubDirectory } from '../reference/club-directory.js';
 import type { LoadedSource, SourceOptions } from '../source.js';
 import { isSeasonFile, leagueScopes } from './leagues.js';
+import { refereeOf } from './referees.js';
 import { readStatisticsRow, statsRecord, type Row } from './statistics-rows.js';
 
 /**
  * football-data.co.uk match statistics (shots, shots on target, corners, cards), per league season file.
  * The rows carry short club names and no match key: each side is resolved to a known club through the
  * club directory and stored under (team, opponent, date), which is how the API finds the match these
- * figures belong to, whether the fixtures were ingested before or after. No match or team is created.
+ * figures belong to, whether the fixtures were ingested before or after. No match or team is created. The
+ * referee a row names is stored the same way, under the date and both teams, with a referee record of
+ * that name.
  * A row whose teams are not known clubs cannot be linked and is rejected with the reason; a file that is
  * not UTF-8 is rejected as a whole.
  */
@@ -33,6 +36,7 @@ export async function loadFootballData(options: SourceOptions): Promise<LoadedSo
       if (files.length === 0)
         throw new IngestError('no football-data season files (<league>/season-YYYY.csv) found');
       const batch: CanonicalBatch = emptyBatch([...directory.notes]);
+      const referees = new Map<string, unknown>();
       files.forEach((file, i) => {
         onFile?.(i, files.length, file.uri);
         const text = decodeUtf8(file.bytes);
@@ -71,6 +75,16 @@ export async function loadFootballData(options: SourceOptions): Promise<LoadedSo
             batch.details.teamStats.push(stats);
             outcome.recordIds.push(stats.id);
           });
+          const official = refereeOf(row, parsed.date, ids[0]!.teamId, ids[1]!.teamId);
+          if (official) {
+            if (!referees.has(official.referee.id)) {
+              referees.set(official.referee.id, official.referee);
+              batch.details.referees.push(official.referee);
+              outcome.recordIds.push(official.referee.id);
+            }
+            batch.details.officials.push(official.official);
+            outcome.recordIds.push(official.official.id);
+          }
         }
       });
       if (directory.outcome) batch.artifacts.push(directory.outcome);

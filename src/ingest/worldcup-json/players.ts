@@ -17,13 +17,13 @@ export class PlayerBook {
 
   squadPlayer(scope: string, name: string, dateOfBirth: string | null): string {
     const id = stableId('player', `worldcup.json:${scope}:${foldText(name)}:${dateOfBirth ?? ''}`);
-    this.add({ id, name, date_of_birth: dateOfBirth, source: SOURCE });
+    this.add({ id, name, date_of_birth: dateOfBirth, source: SOURCE, search_name: foldText(name) });
     return id;
   }
 
   scorer(scope: string, name: string): string {
     const id = stableId('player', `worldcup.json:${scope}:${foldText(name)}`);
-    this.add({ id, name, date_of_birth: null, source: SOURCE });
+    this.add({ id, name, date_of_birth: null, source: SOURCE, search_name: foldText(name) });
     return id;
   }
 

@@ -24,6 +24,7 @@ import * as scoreBreakdown from './0021-score-breakdown.js';
 import * as calendarTokens from './0022-calendar-tokens.js';
 import * as webhooks from './0024-webhooks.js';
 import * as teamRatings from './0025-team-ratings.js';
+import * as people from './0026-people.js';
 
 /** Migrations are listed here in order; each receives the engine for the few DDL spellings that differ. */
 const MIGRATIONS = {
@@ -51,6 +52,7 @@ const MIGRATIONS = {
   '0022-calendar-tokens': calendarTokens,
   '0024-webhooks': webhooks,
   '0025-team-ratings': teamRatings,
+  '0026-people': people,
 };
 
 /** The migrations' names, in the order they apply. */

@@ -155,7 +155,12 @@ export interface RunChanges {
   /** Teams whose ratings changed, and those left with no rated match (migration 0025). */
   ratings?: readonly string[];
   removedRatings?: readonly string[];
+  /** People and places written: players (also those whose squads or lineups, and so teams, changed). */
+  people?: Partial<Record<PersonKind, readonly string[]>>;
 }
+
+export type PersonKind = 'player' | 'coach' | 'referee' | 'venue';
+const PERSON_KINDS: readonly PersonKind[] = ['player', 'coach', 'referee', 'venue'];
 
 async function matchesShowing(db: Db, renamed: RunChanges['renamed']): Promise<string[]> {
   const ids: string[] = [];
@@ -188,6 +193,7 @@ export async function logRunChanges(db: Db, changes: RunChanges, now: Date): Pro
   const matches = [...changes.matches, ...(await matchesShowing(db, changes.renamed))];
   const ratings = changes.ratings ?? [];
   const removedRatings = (changes.removedRatings ?? []).map((id) => ({ id, replacedBy: null }));
+  const people = PERSON_KINDS.map((kind) => [kind, changes.people?.[kind] ?? []] as const);
   const any = [
     changes.competitions,
     changes.seasons,
@@ -196,16 +202,18 @@ export async function logRunChanges(db: Db, changes: RunChanges, now: Date): Pro
     changes.removedMatches,
     ratings,
     removedRatings,
+    ...people.map(([, ids]) => ids),
   ].some((ids) => ids.length > 0);
   if (!any) return 0;
   const at = await changeStamp(db, now);
-  return (
+  let logged =
     (await logChanges(db, 'competition', changes.competitions, at)) +
     (await logChanges(db, 'season', changes.seasons, at)) +
     (await logChanges(db, 'team', changes.teams, at)) +
     (await logChanges(db, 'match', matches, at)) +
     (await logRemovals(db, 'match', changes.removedMatches, at)) +
     (await logChanges(db, 'rating', ratings, at)) +
-    (await logRemovals(db, 'rating', removedRatings, at))
-  );
+    (await logRemovals(db, 'rating', removedRatings, at));
+  for (const [kind, ids] of people) logged += await logChanges(db, kind, ids, at);
+  return logged;
 }

@@ -31,7 +31,14 @@ type SyncedTable =
   | 'match_team_sheets'
   | 'match_lineups'
   | 'match_events'
-  | 'standings';
+  | 'standings'
+  | 'coaches'
+  | 'referees'
+  | 'venues'
+  | 'coach_appointments'
+  | 'match_officials'
+  | 'season_placings'
+  | 'award_winners';
 type Row = { id: string } & Record<string, unknown>;
 type Keyed = { id: string };
 

@@ -39,6 +39,14 @@ const FILLED = [
   'match_lineups',
   'match_events',
   'standings',
+  // People and places (issue 41): their IDs come from the sources' keys, never from the order.
+  'coaches',
+  'referees',
+  'venues',
+  'coach_appointments',
+  'match_officials',
+  'season_placings',
+  'award_winners',
 ];
 
 async function build(name: string, steps: Step[], log: (line: string) => void): Promise<TestStorage> {

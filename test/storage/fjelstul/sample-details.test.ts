@@ -110,7 +110,7 @@ describe('fjelstul sample: statistics, lineups, squads, standings and audit', ()
     assert.equal(first.rejected, 5);
     const matches = run.artifacts.find((a) => a.uri.endsWith('/matches.csv'));
     assert.deepEqual([matches?.records_seen, matches?.rejected], [6, 2]);
-    assert.equal(run.artifacts.length, 11);
+    assert.equal(run.artifacts.length, 18);
   });
 
   it('writes nothing on an identical re-import', async () => {

@@ -17,7 +17,7 @@ type Shown = { player: { id: string; name: string }; shirt_number: number | null
 type LineupTeam = {
   team: { id: string; name: string };
   formation: string | null;
-  coach: { name: string } | null;
+  coach: { id: string | null; name: string } | null;
   starting: Shown[];
   bench: Shown[];
 };
@@ -107,7 +107,8 @@ describe('live: lineups in match updates', () => {
     const [home, away] = shown.data.teams as LineupTeam[];
     assert.equal(home!.team.id, built.ids.teams.manCity);
     assert.equal(home!.formation, '4-3-3');
-    assert.deepEqual(home!.coach, { name: 'Pep Guardiola' });
+    // A live feed's coach has no coach record: a name alone.
+    assert.deepEqual(home!.coach, { id: null, name: 'Pep Guardiola' });
     assert.deepEqual(ids(home!.starting).sort(), [haaland, stableId('player', 'feed:MCI-31')].sort());
     assert.deepEqual(
       home!.starting.find((p) => p.player.id === haaland),

@@ -40,6 +40,7 @@ export function sampleTables(): Record<TableName, Cells[]> {
     ],
     matches: [
       match({
+        stadium_id: 'S-1',
         home_team_score: 3,
         away_team_score: 3,
         extra_time: 1,
@@ -154,8 +155,36 @@ export function sampleTables(): Record<TableName, Cells[]> {
       standing('final round', 'Group 1', 2, 'T-09', 4, 0),
       standing('final round', 'Group 1', 1, 'T-83', 5, 1),
     ],
+    managers: [
+      { manager_id: 'M-1', given_name: 'Lionel', family_name: 'Scaloni', country_name: 'Argentina' },
+      { manager_id: 'M-2', given_name: 'Didier', family_name: 'Deschamps', country_name: 'France' },
+      { manager_id: 'M-3', given_name: 'not applicable', family_name: 'Guy', country_name: 'France' },
+    ],
+    manager_appointments: [{ ...WC_2022, team_id: 'T-03', manager_id: 'M-1' }],
+    referees: [
+      {
+        referee_id: 'R-1',
+        given_name: 'Szymon',
+        family_name: 'Marciniak',
+        country_name: 'Poland',
+        confederation_code: 'UEFA',
+      },
+    ],
+    referee_appearances: [{ match_id: FINAL, referee_id: 'R-1' }],
+    stadiums: [
+      { stadium_id: 'S-1', stadium_name: 'Lusail Stadium', city_name: 'Lusail', country_name: 'Qatar' },
+    ],
+    tournament_standings: [
+      { ...WC_2022, position: 1, team_id: 'T-03' },
+      { ...WC_2022, position: 2, team_id: 'T-30' },
+    ],
+    award_winners: [
+      { ...WC_2022, award_id: 'A-4', award_name: 'Golden Boot', player_id: 'P-3', team_id: 'T-30' },
+    ],
   };
 }
+
+const WC_2022 = { tournament_id: 'WC-2022', tournament_name: "2022 FIFA Men's World Cup" };
 
 function standing(
   stage: string,

@@ -197,17 +197,33 @@ test('restore migrates a backup of an older version forward', async (t) => {
   // The database as the version before LATEST left it (test/storage/ingest/stored-match-json.test.ts undoes each).
   alter(
     older,
-    'drop index rating_points_starts',
-    'drop index rating_points_system_date',
-    'drop index rating_points_team',
-    'drop table rating_points',
-    `delete from touchline_migrations where name = '0025-team-ratings'`,
-    'drop table idempotent_requests',
-    'drop table webhook_usage',
-    'drop table webhook_deliveries',
-    'drop table webhook_outbox',
-    'drop table webhook_subscriptions',
-    `delete from touchline_migrations where name = '0024-webhooks'`,
+    'drop index match_events_linked_player',
+    'drop index match_events_player',
+    'drop index squad_members_player_id',
+    'drop index match_lineups_player_id',
+    'drop index award_winners_season',
+    'drop table award_winners',
+    'drop index season_placings_team',
+    'drop table season_placings',
+    'alter table matches drop column venue_id',
+    'alter table match_team_sheets drop column coach_id',
+    'drop index match_officials_referee',
+    'drop index match_officials_date',
+    'drop index match_officials_match',
+    'drop table match_officials',
+    'drop index coach_appointments_coach',
+    'drop table coach_appointments',
+    'drop table venues',
+    'drop table referees',
+    'drop table coaches',
+    'drop index players_search',
+    'alter table players drop column search_name',
+    'alter table players drop column gender',
+    'alter table players drop column positions',
+    'alter table players drop column known_as',
+    'alter table players drop column family_name',
+    'alter table players drop column given_name',
+    `delete from touchline_migrations where name = '0026-people'`,
   );
   const target = path.join(dir, 'target.db');
   await database(target, 'target');
@@ -215,13 +231,13 @@ test('restore migrates a backup of an older version forward', async (t) => {
   assert.equal(result.code, 0, result.stderr);
   assert.equal(
     result.stdout,
-    `restore: ${target} replaced by ${older} (schema 0022-calendar-tokens)\nrestore: migrated 0024-webhooks\nrestore: migrated 0025-team-ratings\n`,
+    `restore: ${target} replaced by ${older} (schema 0025-team-ratings)\nrestore: migrated 0026-people\n`,
   );
   assert.deepEqual(keyNames(target), ['older']);
   const sqlite = new SqliteDatabase(target, { readonly: true });
   t.after(() => sqlite.close());
   const applied = sqlite.prepare('select name from touchline_migrations order by name').pluck().all();
-  assert.equal(applied.at(-1), '0025-team-ratings', 'the migration ran');
+  assert.equal(applied.at(-1), '0026-people', 'the migration ran');
   assert.equal(sqlite.pragma('journal_mode', { simple: true }), 'delete', 'one self-contained file');
 });
 

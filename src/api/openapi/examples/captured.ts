@@ -13,6 +13,7 @@ export const EXAMPLE_FILES = [
   'openapi-examples/matches.json',
   'openapi-examples/match-details.json',
   'openapi-examples/teams.json',
+  'openapi-examples/people.json',
   'openapi-examples/live-stream.json',
   'openapi-examples/calendar.json',
   'openapi-examples/webhooks.json',
