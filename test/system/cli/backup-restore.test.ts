@@ -17,6 +17,7 @@ import { openStorage } from '../../../src/storage/connection.js';
 import { MIGRATION_NAMES, migrateToLatest } from '../../../src/storage/migrations/migrate.js';
 import { insertApiKey } from '../../../src/storage/repositories/api-key.repository.js';
 import { cliOnce } from '../../support/cli.js';
+import { UNDO_AFTER_0007 } from '../../support/migration-undo.js';
 
 const STACK = /\n\s+at /;
 const LATEST = MIGRATION_NAMES.at(-1)!;
@@ -197,32 +198,7 @@ test('restore migrates a backup of an older version forward', async (t) => {
   // The database as the version before LATEST left it (test/storage/ingest/stored-match-json.test.ts undoes each).
   alter(
     older,
-    'drop index match_events_linked_player',
-    'drop index match_events_player',
-    'drop index squad_members_player_id',
-    'drop index match_lineups_player_id',
-    'drop index award_winners_season',
-    'drop table award_winners',
-    'drop index season_placings_team',
-    'drop table season_placings',
-    'alter table matches drop column venue_id',
-    'alter table match_team_sheets drop column coach_id',
-    'drop index match_officials_referee',
-    'drop index match_officials_date',
-    'drop index match_officials_match',
-    'drop table match_officials',
-    'drop index coach_appointments_coach',
-    'drop table coach_appointments',
-    'drop table venues',
-    'drop table referees',
-    'drop table coaches',
-    'drop index players_search',
-    'alter table players drop column search_name',
-    'alter table players drop column gender',
-    'alter table players drop column positions',
-    'alter table players drop column known_as',
-    'alter table players drop column family_name',
-    'alter table players drop column given_name',
+    ...UNDO_AFTER_0007['0026-people']!,
     `delete from touchline_migrations where name = '0026-people'`,
   );
   const target = path.join(dir, 'target.db');
