@@ -4,6 +4,7 @@ import { findCompetition, findSeason } from '../../storage/repositories/competit
 import { findTeam } from '../../storage/repositories/team.repository.js';
 import { seasonHonours, teamPlacings } from '../../storage/repositories/people.repository.js';
 import { notFound } from '../errors/catalogue.js';
+import type { LeaderType } from '../../vocabulary/people.js';
 import { competitionLeaders } from '../people/competition-leaders.js';
 import { LEADER_TIEBREAK } from '../people/leader-board.js';
 import type { RouteDeps } from '../route-context.js';
@@ -19,6 +20,29 @@ const LEADERS_DESCRIPTION =
   `Tiebreak: ${LEADER_TIEBREAK}`;
 
 /** Leader boards of a competition's seasons and of all of them, and the honours of seasons and teams. */
+type Board = Awaited<ReturnType<typeof competitionLeaders>>;
+
+/** A leaders answer, of one season or (season null) of every season counted. */
+function leadersAnswer(
+  competition: { id: string; name: string },
+  season: { id: string; name: string } | null,
+  type: LeaderType,
+  board: Board,
+) {
+  return {
+    data: {
+      competition: { id: competition.id, name: competition.name },
+      season,
+      type,
+      coverage: { leaders_available: board.seasonsCounted > 0, seasons_counted: board.seasonsCounted },
+      tiebreak: LEADER_TIEBREAK,
+      attribution: board.attribution,
+      leaders: board.leaders,
+    },
+    meta: { count: board.leaders.length, truncated: board.truncated },
+  };
+}
+
 export const leaderRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { db, storage }) => {
   const competitionOr404 = async (id: string) => {
     const competition = await findCompetition(storage, id);
@@ -56,18 +80,7 @@ export const leaderRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
         type,
         request.query.limit ?? 20,
       );
-      return {
-        data: {
-          competition: { id: competition.id, name: competition.name },
-          season: { id: season.id, name: season.name },
-          type,
-          coverage: { leaders_available: board.seasonsCounted > 0, seasons_counted: board.seasonsCounted },
-          tiebreak: LEADER_TIEBREAK,
-          attribution: board.attribution,
-          leaders: board.leaders,
-        },
-        meta: { count: board.leaders.length, truncated: board.truncated },
-      };
+      return leadersAnswer(competition, { id: season.id, name: season.name }, type, board);
     },
   );
 
@@ -93,18 +106,7 @@ export const leaderRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
         type,
         request.query.limit ?? 20,
       );
-      return {
-        data: {
-          competition: { id: competition.id, name: competition.name },
-          season: null,
-          type,
-          coverage: { leaders_available: board.seasonsCounted > 0, seasons_counted: board.seasonsCounted },
-          tiebreak: LEADER_TIEBREAK,
-          attribution: board.attribution,
-          leaders: board.leaders,
-        },
-        meta: { count: board.leaders.length, truncated: board.truncated },
-      };
+      return leadersAnswer(competition, null, type, board);
     },
   );
 
