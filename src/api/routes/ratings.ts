@@ -115,7 +115,7 @@ export const ratingRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
           'Oldest first, filtered by the match’s date (date_from, date_to inclusive), paginated; `current` ' +
           'is the rating after the team’s newest rated match whatever the range. A team with no rated match ' +
           '(women’s teams, a club yet to play) has type and current null and no points.',
-        tags: ['ratings', 'teams'],
+        tags: ['ratings'],
         params: IdParams('team_id'),
         querystring: TeamRatingsQuery,
         response: { 200: TeamRatings, ...errorResponses(400, 401, 403, 404, 429) },
@@ -180,7 +180,7 @@ export const ratingRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, { 
           'match, so that predictions can be scored against results (docs/ratings.md gives the scores). ' +
           'home_win + draw + away_win = 1; a draw includes a match decided on penalties. A match no rating ' +
           'covers (women’s football) answers 200 with available false and null figures.',
-        tags: ['ratings', 'matches'],
+        tags: ['ratings'],
         params: IdParams('match_id'),
         response: { 200: MatchPrediction, ...errorResponses(401, 403, 404, 429) },
       },

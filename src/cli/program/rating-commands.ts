@@ -27,9 +27,12 @@ export function addRatingCommands(program: Command): void {
     .addOption(typeOption())
     .addOption(new Option('--from <date>', 'first match date, inclusive').default('1950-01-01'))
     .addOption(new Option('--until <date>', 'last match date, exclusive').default('2000-01-01'))
+    // The model is printed as JSON either way, for the rules file; --json is taken, as by every command.
+    .addOption(new Option('--json', 'print JSON (as without it)'))
     .action(
-      action<{ type: 'national' | 'club'; from: string; until: string }>(async (config, _args, options) =>
-        (await import('../commands/ratings.js')).ratingsFitCommand(config, options),
+      action<{ type: 'national' | 'club'; from: string; until: string; json?: boolean }>(
+        async (config, _args, options) =>
+          (await import('../commands/ratings.js')).ratingsFitCommand(config, options),
       ),
     );
 }

@@ -91,6 +91,8 @@ test('touchline <command> --json prints valid JSON for every command', { timeout
     'keys activate': { args: ['keys', 'activate', id] },
     'keys revoke': { args: ['keys', 'revoke', id] },
     'plans list': { args: ['plans', 'list'] },
+    'ratings evaluate': { args: ['ratings', 'evaluate'] },
+    'ratings fit': { args: ['ratings', 'fit', '--from', '1900-01-01', '--until', '2100-01-01'] },
     'live apply': { args: ['live', 'apply'], lines: true, input: '{"update_id": "u1"}\n' },
     'live rejections': { args: ['live', 'rejections'] },
     replay: { args: ['replay', match, '--no-wait'], lines: true },
